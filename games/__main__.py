@@ -1,0 +1,37 @@
+"""``python -m games simulate --game magmor --players 4 --games 200 --seed 1``"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from games.core.simulate import simulate
+from games.registry import GAMES
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m games")
+    commands = parser.add_subparsers(dest="command", required=True)
+    sim = commands.add_parser("simulate", help="play whole games between AI players")
+    sim.add_argument("--game", required=True, choices=sorted(GAMES))
+    sim.add_argument("--players", type=int, required=True)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    game = GAMES[args.game]
+    if not game.min_players <= args.players <= game.max_players:
+        parser.error(f"{args.game} takes {game.min_players} to {game.max_players} players")
+    # The CLI times the run; the rules themselves never read a clock.
+    started = time.perf_counter()
+    report = simulate(game, args.players, args.games, args.seed)
+    report.seconds = time.perf_counter() - started
+    for sample in report.error_samples:
+        print(sample, file=sys.stderr)
+    print(json.dumps(report.as_dict()))
+    return 0 if report.errors == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

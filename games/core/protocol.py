@@ -1,0 +1,167 @@
+"""The protocol every game implements, and the checks every game shares.
+
+A game is a :class:`Game` subclass. The bot only ever calls :meth:`Game.play`,
+:meth:`Game.decision`, :meth:`Game.view`, :meth:`Game.default_action`,
+:meth:`Game.outcome` and the AI; everything game-specific stays in the game.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter
+
+from games.core.errors import RuleError
+from games.core.events import Event
+from games.core.rng import Rng
+
+
+class GameState(BaseModel):
+    """Everything about one game, the RNG included, as JSON-able data."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str
+    schema_version: int = 1
+    players: int
+    rng: Rng
+
+
+class Decision(BaseModel):
+    """Who must decide what now.
+
+    * ``one``: a single seat acts (``seats`` has one entry);
+    * ``ordered``: the seats act one after another in the listed order; only
+      the first may act now, the rest are shown as "next";
+    * ``simultaneous``: every listed seat acts, in any order, without seeing
+      the others' choices.
+
+    ``kind`` names the decision (a catalog key suffix, e.g. ``magmor.pay``);
+    ``timeout`` picks the table's short or long deadline.
+    """
+
+    kind: str
+    seats: list[int]
+    mode: Literal["one", "ordered", "simultaneous"] = "one"
+    timeout: Literal["short", "long"] = "short"
+
+    @property
+    def actors(self) -> list[int]:
+        """The seats that may act right now."""
+        return list(self.seats) if self.mode == "simultaneous" else self.seats[:1]
+
+
+class Standing(BaseModel):
+    seat: int
+    rank: int
+    winner: bool
+    score: int | None = None
+    details: dict[str, Any] = {}
+
+
+class Outcome(BaseModel):
+    """The end of a game: every seat's rank, best first. Ties share a rank."""
+
+    reason: str
+    standings: list[Standing]
+    params: dict[str, Any] = {}
+
+    @property
+    def winners(self) -> list[int]:
+        return [s.seat for s in self.standings if s.winner]
+
+
+S = TypeVar("S", bound=GameState)
+A = TypeVar("A", bound=BaseModel)
+
+
+class AiPlayer(Protocol):
+    """A computer player. It is given only its own seat's view (no peeking)."""
+
+    def act(self, view: Any, decision: Decision) -> BaseModel: ...
+
+
+class Game(ABC, Generic[S, A]):
+    """One game's rules. Subclasses implement the ``_``-prefixed hooks."""
+
+    id: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    state_type: ClassVar[type[GameState]]
+    action_adapter: ClassVar[TypeAdapter[Any]]
+
+    # -- what the bot calls -------------------------------------------------
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> S:
+        if not self.min_players <= players <= self.max_players:
+            raise RuleError(
+                "error.player_count",
+                None,
+                min=self.min_players,
+                max=self.max_players,
+                count=players,
+            )
+        return self._setup(players, seed, dict(options or {}))
+
+    def play(self, state: S, seat: int, action: A) -> tuple[S, list[Event]]:
+        """Apply ``action`` by ``seat``. Pure: ``state`` is never modified.
+
+        Raises :class:`RuleError` when the action is illegal.
+        """
+        decision = self.decision(state)
+        if decision is None:
+            raise RuleError("error.game_over")
+        if seat not in decision.actors:
+            if seat in decision.seats:
+                raise RuleError("error.not_yet", None, seat=decision.actors[0])
+            raise RuleError("error.not_your_turn")
+        work = state.model_copy(deep=True)
+        events = self._apply(work, seat, action)
+        return work, events
+
+    def parse_action(self, data: Any) -> A:
+        """Build an action from JSON data (logs, buttons, tests)."""
+        action: A = self.action_adapter.validate_python(data)
+        return action
+
+    def load_state(self, data: str | bytes) -> S:
+        state: S = self.state_type.model_validate_json(data)  # type: ignore[assignment]
+        return state
+
+    @abstractmethod
+    def decision(self, state: S) -> Decision | None:
+        """The pending decision, or ``None`` once the game is over."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> BaseModel:
+        """What ``seat`` (``None``: a spectator) may see, and nothing more."""
+
+    @abstractmethod
+    def default_action(self, state: S, seat: int) -> A:
+        """The spec's least-harmful action for ``seat`` (timeouts, AFK seats)."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+
+    @abstractmethod
+    def ai(self, seat: int) -> AiPlayer:
+        """A computer player for ``seat``."""
+
+    def legal_actions(self, state: S, seat: int) -> list[A] | None:
+        """Every legal action of ``seat`` now, or ``None`` where the set is too
+        large to list (a game then offers a validator and a generator)."""
+        return None
+
+    def final_events(self, state: S) -> list[Event]:
+        """Events that reveal everything at the end (hands, objectives)."""
+        return []
+
+    # -- what a game implements --------------------------------------------
+    @abstractmethod
+    def _setup(self, players: int, seed: int, options: dict[str, Any]) -> S: ...
+
+    @abstractmethod
+    def _apply(self, state: S, seat: int, action: A) -> list[Event]:
+        """Mutate ``state`` (a private copy) and return the events."""

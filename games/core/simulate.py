@@ -1,0 +1,72 @@
+"""Whole games between AI players, through the same ``play`` path as the bot."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core.errors import RuleError
+from games.core.protocol import Game, GameState
+
+MAX_ACTIONS_PER_GAME = 10_000
+
+
+@dataclass
+class SimulationReport:
+    game: str
+    players: int
+    games: int
+    seed: int
+    finished: int = 0
+    errors: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    wins_by_seat: list[float] = field(default_factory=list)
+    error_samples: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "finished": self.finished,
+            "errors": self.errors,
+            "actions": self.actions,
+            "wins_by_seat": [round(w, 3) for w in self.wins_by_seat],
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def play_one(game: Game[Any, Any], players: int, seed: int) -> tuple[GameState, int]:
+    """Play one game between AI players; return the final state and action count."""
+    state = game.new_game(players, seed)
+    bots = [game.ai(seat) for seat in range(players)]
+    actions = 0
+    while (decision := game.decision(state)) is not None:
+        if actions >= MAX_ACTIONS_PER_GAME:
+            raise RuntimeError(f"game did not end after {actions} actions")
+        seat = decision.actors[0]
+        action = bots[seat].act(game.view(state, seat), decision)
+        state, _events = game.play(state, seat, action)
+        actions += 1
+    return state, actions
+
+
+def simulate(game: Game[Any, Any], players: int, games: int, seed: int) -> SimulationReport:
+    report = SimulationReport(game.id, players, games, seed, wins_by_seat=[0.0] * players)
+    for index in range(games):
+        try:
+            state, actions = play_one(game, players, seed * 1_000_003 + index)
+        except (RuleError, RuntimeError, ValueError) as error:
+            report.errors += 1
+            if len(report.error_samples) < 5:
+                report.error_samples.append(f"game {index}: {error!r}")
+            continue
+        report.actions += actions
+        outcome = game.outcome(state)
+        if outcome is not None:
+            report.finished += 1
+            for seat in outcome.winners:
+                report.wins_by_seat[seat] += 1 / len(outcome.winners)
+    return report

@@ -1,0 +1,14 @@
+"""Every playable game, by id."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.protocol import Game
+from games.magmor import GAME as MAGMOR
+
+GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in (MAGMOR,)}
+
+
+def get(game_id: str) -> Game[Any, Any]:
+    return GAMES[game_id]
