@@ -1,0 +1,48 @@
+"""``python -m bot``: run the game master."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from pydantic import ValidationError
+
+
+def main() -> int:
+    from bot.settings import Settings
+
+    try:
+        settings = Settings()  # type: ignore[call-arg]  # the token comes from the environment
+    except ValidationError as error:
+        missing = {str(e["loc"][0]).upper() for e in error.errors() if e["type"] == "missing"}
+        if "DISCORD_TOKEN" in missing:
+            print(
+                "error: DISCORD_TOKEN is not set; put it in the environment or in .env "
+                "(copy .env.example to .env and fill it in).",
+                file=sys.stderr,
+            )
+        else:
+            fields = ", ".join(str(e["loc"][0]).upper() for e in error.errors())
+            print(f"error: invalid setting(s): {fields} (see .env.example).", file=sys.stderr)
+        return 2
+    if not settings.discord_token.get_secret_value().strip():
+        print("error: DISCORD_TOKEN is empty; see .env.example.", file=sys.stderr)
+        return 2
+
+    from bot.client import GameMasterBot
+    from bot.logs import setup_logging
+
+    setup_logging(settings.log_level)
+    bot = GameMasterBot(settings)
+    try:
+        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    except KeyboardInterrupt:
+        pass
+    except Exception as error:  # a bad token or no network: one clear line, no secret
+        logging.getLogger("gamemaster").error("the bot stopped: %s", type(error).__name__)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

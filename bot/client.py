@@ -1,0 +1,120 @@
+"""The Discord client: wires settings, store, table service, cogs and the scheduler."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from typing import Protocol
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from bot.i18n import CatalogTranslator, t
+from bot.replies import answer_error
+from bot.settings import Settings
+from bot.store import Store, get_meta, set_meta
+from bot.table import Applied, TableService
+
+log = logging.getLogger("gamemaster")
+
+EXTENSIONS = ("cogs.lobby", "cogs.table", "cogs.magmor")
+
+
+class Publishing(Protocol):
+    async def publish(self, applied: Applied) -> None: ...
+
+    async def remind(self, applied: Applied) -> None: ...
+
+
+def now() -> float:
+    # discord.utils.utcnow is the clock SimCord virtualises in tests.
+    return discord.utils.utcnow().timestamp()
+
+
+class GameMasterTree(app_commands.CommandTree["GameMasterBot"]):
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await answer_error(interaction, error)
+
+
+class GameMasterBot(commands.Bot):
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # channel cache; no privileged intents are needed
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            tree_cls=GameMasterTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.store = Store(settings.database_path)
+        self.service = TableService(self.store, settings, now)
+        # Set by cogs.table: publishing is presentation, so it lives with the cogs.
+        self.publisher: Publishing | None = None
+
+    async def setup_hook(self) -> None:
+        await self.store.open()
+        await self.tree.set_translator(CatalogTranslator())
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self.sync_commands()
+        self.scheduler.change_interval(seconds=self.settings.scheduler_interval_seconds)
+        self.scheduler.start()
+
+    async def close(self) -> None:
+        self.scheduler.cancel()
+        await super().close()
+        await self.store.close()
+
+    async def command_payload(self) -> list[dict[str, object]]:
+        translator = self.tree.translator
+        assert translator is not None
+        return [
+            await command.get_translated_payload(self.tree, translator)
+            for command in self.tree._get_all_commands()
+        ]
+
+    async def sync_commands(self) -> None:
+        """Push the command tree only when it changed (Discord limits creates per day)."""
+        mode = self.settings.sync_commands
+        if mode == "never":
+            return
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        digest = hashlib.sha256(
+            json.dumps(await self.command_payload(), sort_keys=True).encode()
+        ).hexdigest()
+        key = f"commands:{self.settings.dev_guild_id}"
+        if mode == "auto" and await get_meta(self.store, key) == digest:
+            return
+        await self.tree.sync(guild=guild)
+        await set_meta(self.store, key, digest)
+        log.info("commands synced", extra={"fields": {"guild": self.settings.dev_guild_id}})
+
+    @tasks.loop(seconds=5)
+    async def scheduler(self) -> None:
+        """Deadlines are data in the store, so they survive restarts."""
+        try:
+            for channel_id in await self.store.due(now()):
+                applied = await self.service.run_due(channel_id)
+                if applied is None:
+                    continue
+                if self.publisher is None:
+                    continue
+                if applied.reminder:
+                    await self.publisher.remind(applied)
+                else:
+                    await self.publisher.publish(applied)
+        except Exception:
+            log.exception("scheduler tick failed")
+
+    @scheduler.before_loop
+    async def _wait_ready(self) -> None:
+        await self.wait_until_ready()
+
+    def text(self, key: str, language: str, **params: object) -> str:
+        return t(key, language, **params)

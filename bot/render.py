@@ -1,0 +1,62 @@
+"""Words from events and errors, in a language, with player names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import has, t
+from bot.table import TableInfo
+from games.core import Event, RuleError
+
+BUNDLE_KEYS = ("cards",)
+
+
+def seat_name(table: TableInfo, seat: int) -> str:
+    if 0 <= seat < len(table.seats):
+        return f"**{table.seats[seat].name}**"
+    return f"P{seat + 1}"
+
+
+def resource(game: str, resource_id: str, language: str) -> str:
+    return t(f"{game}.resource.{resource_id}", language)
+
+
+def bundle(game: str, cards: dict[str, int], language: str) -> str:
+    parts = [f"{n} {resource(game, r, language)}" for r, n in cards.items() if n]
+    return ", ".join(parts) if parts else t("common.nothing", language)
+
+
+def format_params(game: str, table: TableInfo, params: dict[str, Any], language: str) -> dict[str, Any]:
+    """Seats become names, resource ids words, bundles lists (the convention of
+    :class:`games.core.Event`)."""
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        if key == "seat" or key.endswith("_seat"):
+            out[key] = seat_name(table, value) if isinstance(value, int) else "-"
+        elif key == "resource" or key.endswith("_resource"):
+            out[key] = resource(game, value, language)
+        elif key == "cards" or key.endswith("_cards"):
+            out[key] = bundle(game, value, language)
+        elif key == "terrain":
+            out[key] = t(f"{game}.terrain.{value}", language)
+        elif key == "allocation":
+            out[key] = "; ".join(
+                f"{seat_name(table, int(s))} ← {bundle(game, cards, language)}" for s, cards in value.items()
+            )
+        elif isinstance(value, bool):
+            out[key] = t("common.auto", language) if value and key == "auto" else ""
+        else:
+            out[key] = value
+    return out
+
+
+def event_text(game: str, table: TableInfo, event: Event, language: str) -> str:
+    return t(event.key, language, **format_params(game, table, event.params, language))
+
+
+def error_text(game: str | None, table: TableInfo | None, error: RuleError, language: str) -> str:
+    params = format_params(game or "", table, error.params, language) if table else error.params
+    text = t(error.key, language, **params) if has(error.key) else t("error.rule", language)
+    if error.rule:
+        text += " " + t("common.rule_ref", language, rule=error.rule)
+    return text

@@ -1,0 +1,79 @@
+"""Answering interactions: ephemeral replies and errors in the user's language."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+
+from bot.i18n import language_of, t
+from bot.render import error_text
+from bot.table import TableError, TableInfo
+from games.core import RuleError
+
+if TYPE_CHECKING:
+    from bot.client import GameMasterBot
+
+log = logging.getLogger("gamemaster.cogs")
+
+
+def bot_of(interaction: discord.Interaction) -> GameMasterBot:
+    return cast("GameMasterBot", interaction.client)
+
+
+def lang(interaction: discord.Interaction) -> str:
+    """Ephemeral text follows the clicking user's Discord language."""
+    return language_of(interaction.locale)
+
+
+def may_manage(interaction: discord.Interaction) -> bool:
+    """Moderators (Manage Channel here) may start, cancel and end any table."""
+    return bool(interaction.permissions.manage_channels)
+
+
+def display_name(user: discord.abc.User) -> str:
+    return discord.utils.escape_markdown(user.display_name)[:32]
+
+
+async def reply(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+    """An ephemeral answer, whether or not the interaction was answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+def explain(
+    error: BaseException, language: str, game: str | None = None, table: TableInfo | None = None
+) -> str | None:
+    """A user-caused error in words, or None for a fault of ours."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, TableError):
+        return "⚠️ " + t(error.key, language, **error.params)
+    if isinstance(error, RuleError):
+        return "⛔ " + error_text(game, table, error, language)
+    if isinstance(error, app_commands.CheckFailure):
+        return "⚠️ " + t("error.check", language)
+    return None
+
+
+async def answer_error(
+    interaction: discord.Interaction,
+    error: BaseException,
+    game: str | None = None,
+    table: TableInfo | None = None,
+) -> None:
+    language = lang(interaction)
+    text = explain(error, language, game, table)
+    if text is None:
+        ref = secrets.token_hex(4)
+        log.error("interaction failed", exc_info=error, extra={"fields": {"ref": ref}})
+        text = t("error.internal", language, ref=ref)
+    try:
+        await reply(interaction, text)
+    except discord.HTTPException:
+        pass  # the interaction token is gone: nothing more to say

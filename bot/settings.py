@@ -1,0 +1,29 @@
+"""Settings from the environment and ``.env`` (see ``.env.example``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr = Field(description="The bot token from the Discord developer portal.")
+    database_path: Path = Path("gamemaster.db")
+    # Sync the slash commands to this guild only (instant, for development); 0 = global.
+    dev_guild_id: int = 0
+    # When to push the command tree to Discord: "auto" syncs only if it changed since the last sync.
+    sync_commands: Literal["auto", "always", "never"] = "auto"
+    default_language: Literal["en", "it"] = "en"
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    # Deadline presets (seconds): live tables and asynchronous tables.
+    live_short_seconds: int = 120
+    live_long_seconds: int = 300
+    async_short_seconds: int = 86_400
+    async_long_seconds: int = 172_800
+    # How often the scheduler looks for due deadlines.
+    scheduler_interval_seconds: float = 5.0

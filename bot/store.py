@@ -1,0 +1,334 @@
+"""SQLite persistence: one connection, WAL, explicit transactions, migrations.
+
+A game row holds the table (seats, options, language), the game state and a
+``version`` that every change bumps (optimistic concurrency). Each applied
+action is appended to ``actions`` in the same transaction as the new state.
+Finished and cancelled games stay in the table with their result and log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+ACTIVE = ("lobby", "playing")
+
+MIGRATIONS: list[str] = [
+    # 1: games and their action log
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        channel_id INTEGER NOT NULL,
+        guild_id INTEGER,
+        game TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'playing', 'finished', 'cancelled')),
+        version INTEGER NOT NULL DEFAULT 0,
+        table_json TEXT NOT NULL CHECK (json_valid(table_json)),
+        state_json TEXT CHECK (state_json IS NULL OR json_valid(state_json)),
+        result_json TEXT CHECK (result_json IS NULL OR json_valid(result_json)),
+        deadline_at REAL,
+        reminder_at REAL,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    ) STRICT;
+    CREATE UNIQUE INDEX one_active_game_per_channel ON games (channel_id)
+        WHERE status IN ('lobby', 'playing');
+    CREATE INDEX games_due ON games (status, deadline_at);
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        version INTEGER NOT NULL,
+        seat INTEGER,
+        user_id INTEGER,
+        source TEXT NOT NULL,
+        action_json TEXT NOT NULL CHECK (json_valid(action_json)),
+        events_json TEXT NOT NULL CHECK (json_valid(events_json)),
+        created_at REAL NOT NULL,
+        PRIMARY KEY (game_id, version)
+    ) STRICT;
+    """,
+    # 2: UI drafts (e.g. a split being prepared) live beside the game, unversioned
+    """
+    ALTER TABLE games ADD COLUMN drafts_json TEXT NOT NULL DEFAULT '{}';
+    """,
+]
+
+
+class VersionConflict(Exception):
+    """The row changed since it was read: the caller's view is stale."""
+
+
+class ChannelBusy(Exception):
+    """The channel already has a lobby or a game."""
+
+
+@dataclass
+class GameRow:
+    id: int
+    channel_id: int
+    guild_id: int | None
+    game: str
+    status: str
+    version: int
+    table: dict[str, Any]
+    state: str | None
+    result: dict[str, Any] | None
+    deadline_at: float | None
+    reminder_at: float | None
+    drafts: dict[str, Any]
+    created_at: float
+    updated_at: float
+
+
+@dataclass
+class ActionRow:
+    version: int
+    seat: int | None
+    user_id: int | None
+    source: str
+    action: dict[str, Any]
+    events: list[dict[str, Any]]
+    created_at: float
+
+
+def _row(r: aiosqlite.Row) -> GameRow:
+    return GameRow(
+        id=r["id"],
+        channel_id=r["channel_id"],
+        guild_id=r["guild_id"],
+        game=r["game"],
+        status=r["status"],
+        version=r["version"],
+        table=json.loads(r["table_json"]),
+        state=r["state_json"],
+        result=json.loads(r["result_json"]) if r["result_json"] else None,
+        deadline_at=r["deadline_at"],
+        reminder_at=r["reminder_at"],
+        drafts=json.loads(r["drafts_json"]),
+        created_at=r["created_at"],
+        updated_at=r["updated_at"],
+    )
+
+
+class Store:
+    """The repository interface the table service uses. SQLite today; a
+    PostgreSQL implementation would keep the same methods and the same
+    ``WHERE version = ?`` concurrency."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = str(path)
+        self._db: aiosqlite.Connection | None = None
+        # aiosqlite serialises statements, not transactions: one lock for both.
+        self._lock = asyncio.Lock()
+
+    async def open(self) -> None:
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        self._db.row_factory = aiosqlite.Row
+        for pragma in (
+            "PRAGMA journal_mode=WAL",
+            "PRAGMA synchronous=NORMAL",
+            "PRAGMA foreign_keys=ON",
+            "PRAGMA busy_timeout=5000",
+        ):
+            await self._db.execute(pragma)
+        await self._migrate()
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("store is not open")
+        return self._db
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")
+
+    async def _migrate(self) -> None:
+        cursor = await self.db.execute("PRAGMA user_version")
+        row = await cursor.fetchone()
+        current = int(row[0]) if row else 0
+        for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
+            async with self.transaction() as db:
+                for statement in filter(str.strip, script.split(";")):
+                    await db.execute(statement)
+                await db.execute(f"PRAGMA user_version = {number}")
+
+    async def schema_version(self) -> int:
+        cursor = await self.db.execute("PRAGMA user_version")
+        row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    # -- games -----------------------------------------------------------
+    async def create(
+        self, channel_id: int, guild_id: int | None, game: str, table: dict[str, Any], now: float
+    ) -> GameRow:
+        try:
+            async with self.transaction() as db:
+                cursor = await db.execute(
+                    "INSERT INTO games (channel_id, guild_id, game, status, version, table_json,"
+                    " created_at, updated_at) VALUES (?, ?, ?, 'lobby', 1, ?, ?, ?)",
+                    (channel_id, guild_id, game, json.dumps(table), now, now),
+                )
+                game_id = cursor.lastrowid
+        except aiosqlite.IntegrityError as error:
+            raise ChannelBusy(channel_id) from error
+        row = await self.get(game_id or 0)
+        assert row is not None
+        return row
+
+    async def get(self, game_id: int) -> GameRow | None:
+        cursor = await self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,))
+        r = await cursor.fetchone()
+        return _row(r) if r else None
+
+    async def active(self, channel_id: int) -> GameRow | None:
+        cursor = await self.db.execute(
+            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'playing')", (channel_id,)
+        )
+        r = await cursor.fetchone()
+        return _row(r) if r else None
+
+    async def latest(self, channel_id: int) -> GameRow | None:
+        cursor = await self.db.execute(
+            "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
+        r = await cursor.fetchone()
+        return _row(r) if r else None
+
+    async def save(
+        self,
+        row: GameRow,
+        *,
+        actions: Sequence[tuple[int | None, int | None, str, dict[str, Any], list[dict[str, Any]]]] = (),
+        now: float,
+    ) -> GameRow:
+        """Write ``row`` if nobody else did since it was read (its ``version``),
+        together with its new actions, in one transaction. Bumps the version
+        once per action (at least once)."""
+        bumps = max(1, len(actions))
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET status = ?, version = version + ?, table_json = ?, state_json = ?,"
+                " result_json = ?, deadline_at = ?, reminder_at = ?, drafts_json = ?, updated_at = ?"
+                " WHERE id = ? AND version = ?",
+                (
+                    row.status,
+                    bumps,
+                    json.dumps(row.table),
+                    row.state,
+                    json.dumps(row.result) if row.result is not None else None,
+                    row.deadline_at,
+                    row.reminder_at,
+                    json.dumps(row.drafts),
+                    now,
+                    row.id,
+                    row.version,
+                ),
+            )
+            if cursor.rowcount != 1:
+                raise VersionConflict(row.id)
+            for offset, (seat, user_id, source, action, events) in enumerate(actions, start=1):
+                await db.execute(
+                    "INSERT INTO actions (game_id, version, seat, user_id, source, action_json,"
+                    " events_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        row.id,
+                        row.version + offset,
+                        seat,
+                        user_id,
+                        source,
+                        json.dumps(action),
+                        json.dumps(events),
+                        now,
+                    ),
+                )
+        row.version += bumps
+        row.updated_at = now
+        return row
+
+    async def save_drafts(self, game_id: int, drafts: dict[str, Any]) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE games SET drafts_json = ? WHERE id = ?", (json.dumps(drafts), game_id))
+
+    async def actions(self, game_id: int, limit: int | None = None) -> list[ActionRow]:
+        sql = "SELECT * FROM actions WHERE game_id = ? ORDER BY version"
+        params: tuple[Any, ...] = (game_id,)
+        if limit is not None:
+            sql = f"SELECT * FROM ({sql} DESC LIMIT ?) ORDER BY version"
+            params = (game_id, limit)
+        cursor = await self.db.execute(sql, params)
+        return [
+            ActionRow(
+                version=r["version"],
+                seat=r["seat"],
+                user_id=r["user_id"],
+                source=r["source"],
+                action=json.loads(r["action_json"]),
+                events=json.loads(r["events_json"]),
+                created_at=r["created_at"],
+            )
+            for r in await cursor.fetchall()
+        ]
+
+    async def due(self, now: float) -> list[int]:
+        """Channels of playing games whose deadline or reminder has come."""
+        cursor = await self.db.execute(
+            "SELECT channel_id FROM games WHERE status = 'playing'"
+            " AND (deadline_at <= ? OR reminder_at <= ?)",
+            (now, now),
+        )
+        return [r["channel_id"] for r in await cursor.fetchall()]
+
+    async def playing(self) -> list[GameRow]:
+        cursor = await self.db.execute("SELECT * FROM games WHERE status IN ('lobby', 'playing')")
+        return [_row(r) for r in await cursor.fetchall()]
+
+
+MIGRATIONS.append(
+    # 3: small key-value facts about this deployment (e.g. the synced command tree's hash)
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT"
+)
+
+
+async def get_meta(store: Store, key: str) -> str | None:
+    cursor = await store.db.execute("SELECT value FROM meta WHERE key = ?", (key,))
+    row = await cursor.fetchone()
+    return str(row["value"]) if row else None
+
+
+async def set_meta(store: Store, key: str, value: str) -> None:
+    async with store.transaction() as db:
+        await db.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
+
+async def set_message(store: Store, game_id: int, message_id: int) -> None:
+    """Remember the board message without bumping the version: it is not a
+    change of the game, and open panels must stay valid."""
+    async with store.transaction() as db:
+        await db.execute(
+            "UPDATE games SET table_json = json_set(table_json, '$.message_id', ?) WHERE id = ?",
+            (message_id, game_id),
+        )

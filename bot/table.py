@@ -1,0 +1,436 @@
+"""The table service (DESIGN §4): where a Discord action becomes a game action.
+
+Game-agnostic: it knows the engine protocol (``games.core``), not the games.
+Every operation takes the channel's lock, loads the row, checks who is acting
+and against which version, applies, runs the AI seats, and persists snapshot +
+action log in one transaction before returning. The caller (a cog) publishes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ValidationError
+
+from bot.logs import log_fields
+from bot.settings import Settings
+from bot.store import GameRow, Store, VersionConflict
+from games.core import Decision, Event, Game, GameState, Outcome, RuleError
+from games.registry import GAMES
+
+log = logging.getLogger("gamemaster.table")
+
+Speed = Literal["live", "async"]
+MAX_AI_STEPS = 2_000
+
+
+class TableError(Exception):
+    """A refusal by the platform (not a game rule): not your seat, stale button..."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+class Seat(BaseModel):
+    user_id: int | None = None
+    name: str
+    ai: bool = False
+
+
+class TableInfo(BaseModel):
+    """What the platform keeps about a table besides the game state."""
+
+    host_id: int
+    language: str
+    speed: Speed
+    max_seats: int
+    seats: list[Seat] = []
+    seed: int = 0
+    options: dict[str, Any] = {}
+    message_id: int | None = None
+    ended_by: int | None = None
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id and not seat.ai:
+                return index
+        return None
+
+
+@dataclass
+class Applied:
+    """The result of a change, for the caller to publish."""
+
+    row: GameRow
+    table: TableInfo
+    game: Game[Any, Any]
+    state: GameState | None
+    events: list[Event] = field(default_factory=list)
+    auto_seats: list[int] = field(default_factory=list)  # seats whose default was applied
+    reminder: list[int] = field(default_factory=list)  # seats reminded of a deadline
+    started: bool = False
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.game.decision(self.state) if self.state is not None else None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state) if self.state is not None else None
+
+    @property
+    def finished(self) -> bool:
+        return self.row.status == "finished"
+
+
+def table_of(row: GameRow) -> TableInfo:
+    return TableInfo.model_validate(row.table)
+
+
+class TableService:
+    def __init__(self, store: Store, settings: Settings, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.settings = settings
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    # -- reading ---------------------------------------------------------
+    async def active(self, channel_id: int) -> tuple[GameRow, TableInfo] | None:
+        row = await self.store.active(channel_id)
+        return (row, table_of(row)) if row else None
+
+    def state_of(self, row: GameRow) -> GameState | None:
+        return GAMES[row.game].load_state(row.state) if row.state else None
+
+    # -- lobby -----------------------------------------------------------
+    async def open_lobby(
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        host_id: int,
+        host_name: str,
+        game_id: str,
+        *,
+        seats: int | None,
+        speed: Speed,
+        language: str,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[GameRow, TableInfo]:
+        game = GAMES.get(game_id)
+        if game is None:
+            raise TableError("error.unknown_game", game=game_id)
+        max_seats = seats or game.max_players
+        if not game.min_players <= max_seats <= game.max_players:
+            raise TableError(
+                "error.player_count", min=game.min_players, max=game.max_players, count=max_seats
+            )
+        info = TableInfo(
+            host_id=host_id,
+            language=language,
+            speed=speed,
+            max_seats=max_seats,
+            seats=[Seat(user_id=host_id, name=host_name)],
+            options=options or {},
+        )
+        from bot.store import ChannelBusy
+
+        async with self.lock(channel_id):
+            try:
+                row = await self.store.create(
+                    channel_id, guild_id, game_id, info.model_dump(), self.clock()
+                )
+            except ChannelBusy:
+                raise TableError("error.channel_busy") from None
+        return row, info
+
+    async def _lobby_change(
+        self, channel_id: int, change: Callable[[GameRow, TableInfo], None]
+    ) -> tuple[GameRow, TableInfo]:
+        async with self.lock(channel_id):
+            row = await self.store.active(channel_id)
+            if row is None:
+                raise TableError("error.no_table")
+            if row.status != "lobby":
+                raise TableError("error.already_started")
+            info = table_of(row)
+            change(row, info)
+            row.table = info.model_dump()
+            row = await self.store.save(row, now=self.clock())
+            return row, info
+
+    async def join(self, channel_id: int, user_id: int, name: str) -> tuple[GameRow, TableInfo]:
+        def change(row: GameRow, info: TableInfo) -> None:
+            if info.seat_of(user_id) is not None:
+                raise TableError("error.already_seated")
+            if len(info.seats) >= info.max_seats:
+                raise TableError("error.table_full", seats=info.max_seats)
+            info.seats.append(Seat(user_id=user_id, name=name))
+
+        return await self._lobby_change(channel_id, change)
+
+    async def leave_lobby(self, channel_id: int, user_id: int) -> tuple[GameRow, TableInfo]:
+        def change(row: GameRow, info: TableInfo) -> None:
+            seat = info.seat_of(user_id)
+            if seat is None:
+                raise TableError("error.not_seated")
+            if user_id == info.host_id:
+                raise TableError("error.host_cannot_leave")
+            del info.seats[seat]
+
+        return await self._lobby_change(channel_id, change)
+
+    async def add_ai(self, channel_id: int, user_id: int, may_manage: bool) -> tuple[GameRow, TableInfo]:
+        def change(row: GameRow, info: TableInfo) -> None:
+            if user_id != info.host_id and not may_manage:
+                raise TableError("error.host_only")
+            if len(info.seats) >= info.max_seats:
+                raise TableError("error.table_full", seats=info.max_seats)
+            number = sum(1 for s in info.seats if s.ai) + 1
+            info.seats.append(Seat(name=f"AI {number}", ai=True))
+
+        return await self._lobby_change(channel_id, change)
+
+    async def cancel(self, channel_id: int, user_id: int, may_manage: bool) -> tuple[GameRow, TableInfo]:
+        async with self.lock(channel_id):
+            row = await self.store.active(channel_id)
+            if row is None:
+                raise TableError("error.no_table")
+            info = table_of(row)
+            if row.status != "lobby":
+                raise TableError("error.already_started")
+            if user_id != info.host_id and not may_manage:
+                raise TableError("error.host_only")
+            row.status = "cancelled"
+            row.deadline_at = row.reminder_at = None
+            row = await self.store.save(row, now=self.clock())
+            return row, info
+
+    async def start(self, channel_id: int, user_id: int, may_manage: bool) -> Applied:
+        async with self.lock(channel_id):
+            row = await self.store.active(channel_id)
+            if row is None:
+                raise TableError("error.no_table")
+            info = table_of(row)
+            if row.status != "lobby":
+                raise TableError("error.already_started")
+            if user_id != info.host_id and not may_manage:
+                raise TableError("error.host_only")
+            game = GAMES[row.game]
+            if len(info.seats) < game.min_players:
+                raise TableError("error.not_enough_players", min=game.min_players, count=len(info.seats))
+            # The seed is drawn here, by the bot, never by the rules (DESIGN §3).
+            info.seed = secrets.randbits(48)
+            try:
+                state = game.new_game(len(info.seats), info.seed, info.options)
+            except RuleError as error:
+                raise TableError(error.key, **error.params) from None
+            row.status = "playing"
+            applied = Applied(row=row, table=info, game=game, state=state, started=True)
+            self._run_ai(applied, [])
+            await self._commit(applied, [("start", None, None, {"seed": info.seed}, [])])
+            return applied
+
+    # -- play ------------------------------------------------------------
+    async def act(
+        self,
+        channel_id: int,
+        user_id: int,
+        action_data: dict[str, Any],
+        *,
+        version: int | None = None,
+    ) -> Applied:
+        """Apply a player's action. Raises TableError or RuleError; nothing changes then."""
+        async with self.lock(channel_id):
+            row, info, game, state = await self._load_playing(channel_id)
+            if version is not None and version != row.version:
+                raise TableError("error.stale")
+            seat = info.seat_of(user_id)
+            if seat is None:
+                raise TableError("error.not_a_player")
+            try:
+                action = game.parse_action(action_data)
+            except ValidationError:
+                raise TableError("error.bad_action") from None
+            new_state, events = game.play(state, seat, action)
+            applied = Applied(row=row, table=info, game=game, state=new_state, events=list(events))
+            log_rows: list[tuple[str, int | None, int | None, dict[str, Any], list[Event]]] = [
+                ("player", seat, user_id, action.model_dump(), events)
+            ]
+            self._run_ai(applied, log_rows)
+            await self._commit(applied, log_rows)
+            log.info(
+                "action",
+                extra=log_fields(
+                    channel=channel_id, game=row.game, seat=seat, action=action_data.get("kind")
+                ),
+            )
+            return applied
+
+    async def leave_game(self, channel_id: int, user_id: int) -> Applied:
+        """A player leaves for good: an AI takes the seat with its hand (R36)."""
+        async with self.lock(channel_id):
+            row, info, game, state = await self._load_playing(channel_id)
+            seat = info.seat_of(user_id)
+            if seat is None:
+                raise TableError("error.not_a_player")
+            info.seats[seat] = Seat(name=info.seats[seat].name, ai=True, user_id=user_id)
+            event = Event(key="table.event.left", params={"seat": seat})
+            applied = Applied(row=row, table=info, game=game, state=state, events=[event])
+            log_rows: list[tuple[str, int | None, int | None, dict[str, Any], list[Event]]] = [
+                ("leave", seat, user_id, {"kind": "leave"}, [event])
+            ]
+            self._run_ai(applied, log_rows)
+            await self._commit(applied, log_rows)
+            return applied
+
+    async def end(self, channel_id: int, user_id: int, may_manage: bool) -> Applied:
+        """The host or a moderator ends the game: everything is revealed."""
+        async with self.lock(channel_id):
+            row, info, game, state = await self._load_playing(channel_id)
+            if user_id != info.host_id and not may_manage:
+                raise TableError("error.host_only")
+            info.ended_by = user_id
+            events = [Event(key="table.event.ended", params={}), *game.final_events(state)]
+            applied = Applied(row=row, table=info, game=game, state=state, events=events)
+            row.status = "finished"
+            row.result = {"ended_by": user_id, "outcome": None, "seats": [s.model_dump() for s in info.seats]}
+            await self._commit(applied, [("end", None, user_id, {"kind": "end"}, events)], finish=False)
+            return applied
+
+    async def run_due(self, channel_id: int) -> Applied | None:
+        """Apply the default actions whose deadline passed, or send a reminder."""
+        async with self.lock(channel_id):
+            row = await self.store.active(channel_id)
+            if row is None or row.status != "playing":
+                return None
+            now = self.clock()
+            info = table_of(row)
+            game = GAMES[row.game]
+            state = game.load_state(row.state or "")
+            decision = game.decision(state)
+            if row.deadline_at is not None and row.deadline_at <= now and decision is not None:
+                applied = Applied(row=row, table=info, game=game, state=state)
+                log_rows: list[tuple[str, int | None, int | None, dict[str, Any], list[Event]]] = []
+                for seat in decision.actors:
+                    action = game.default_action(applied.state, seat)
+                    applied.state, events = game.play(applied.state, seat, action)
+                    applied.events.extend(events)
+                    applied.auto_seats.append(seat)
+                    log_rows.append(("timeout", seat, None, action.model_dump(), events))
+                    if game.decision(applied.state) != decision:
+                        break  # the decision moved on (e.g. the next payer's turn)
+                self._run_ai(applied, log_rows)
+                await self._commit(applied, log_rows)
+                return applied
+            if row.reminder_at is not None and row.reminder_at <= now and decision is not None:
+                row.reminder_at = None
+                row = await self.store.save(row, now=now)
+                return Applied(row=row, table=info, game=game, state=state, reminder=decision.actors)
+            return None
+
+    # -- drafts (UI state such as a split in preparation) -----------------
+    async def draft(self, channel_id: int, seat: int, version: int) -> dict[str, Any] | None:
+        row = await self.store.active(channel_id)
+        if row is None:
+            return None
+        saved = row.drafts.get(str(seat))
+        return saved["data"] if saved and saved.get("version") == version else None
+
+    async def save_draft(self, channel_id: int, seat: int, version: int, data: dict[str, Any]) -> None:
+        async with self.lock(channel_id):
+            row = await self.store.active(channel_id)
+            if row is None or row.version != version:
+                raise TableError("error.stale")
+            drafts = {k: v for k, v in row.drafts.items() if v.get("version") == version}
+            drafts[str(seat)] = {"version": version, "data": data}
+            await self.store.save_drafts(row.id, drafts)
+
+    # -- internals -------------------------------------------------------
+    async def _load_playing(
+        self, channel_id: int
+    ) -> tuple[GameRow, TableInfo, Game[Any, Any], GameState]:
+        row = await self.store.active(channel_id)
+        if row is None:
+            raise TableError("error.no_table")
+        if row.status != "playing" or row.state is None:
+            raise TableError("error.not_started")
+        game = GAMES[row.game]
+        return row, table_of(row), game, game.load_state(row.state)
+
+    def _run_ai(
+        self,
+        applied: Applied,
+        log_rows: list[tuple[str, int | None, int | None, dict[str, Any], list[Event]]],
+    ) -> None:
+        """Let the AI seats act until a human must decide or the game ends."""
+        game, info = applied.game, applied.table
+        for _ in range(MAX_AI_STEPS):
+            assert applied.state is not None
+            decision = game.decision(applied.state)
+            if decision is None:
+                return
+            ai_seats = [s for s in decision.actors if info.seats[s].ai]
+            if not ai_seats:
+                return
+            seat = ai_seats[0]
+            action = game.ai(seat).act(game.view(applied.state, seat), decision)
+            applied.state, events = game.play(applied.state, seat, action)
+            applied.events.extend(events)
+            log_rows.append(("ai", seat, None, action.model_dump(), events))
+        raise RuntimeError("AI players did not hand the turn back")
+
+    def _deadline_seconds(self, speed: Speed, timeout: str) -> int:
+        s = self.settings
+        if speed == "async":
+            return s.async_long_seconds if timeout == "long" else s.async_short_seconds
+        return s.live_long_seconds if timeout == "long" else s.live_short_seconds
+
+    async def _commit(
+        self,
+        applied: Applied,
+        log_rows: list[tuple[str, int | None, int | None, dict[str, Any], list[Event]]],
+        *,
+        finish: bool = True,
+    ) -> None:
+        row, game = applied.row, applied.game
+        assert applied.state is not None
+        now = self.clock()
+        decision = game.decision(applied.state)
+        outcome = game.outcome(applied.state)
+        if finish and outcome is not None and row.status == "playing":
+            row.status = "finished"
+            final = game.final_events(applied.state)
+            applied.events.extend(final)
+            if log_rows:
+                kind, seat, user, action, events = log_rows[-1]
+                log_rows[-1] = (kind, seat, user, action, [*events, *final])
+            row.result = {
+                "outcome": outcome.model_dump(),
+                "seats": [s.model_dump() for s in applied.table.seats],
+            }
+        if row.status == "playing" and decision is not None:
+            seconds = self._deadline_seconds(applied.table.speed, decision.timeout)
+            row.deadline_at = now + seconds
+            row.reminder_at = now + seconds * 0.75
+        else:
+            row.deadline_at = row.reminder_at = None
+        row.table = applied.table.model_dump()
+        row.state = applied.state.model_dump_json()
+        rows = [
+            (seat, user, kind, action, [e.model_dump() for e in events])
+            for kind, seat, user, action, events in log_rows
+        ]
+        try:
+            applied.row = await self.store.save(row, actions=rows, now=now)
+        except VersionConflict:
+            raise TableError("error.stale") from None

@@ -1,0 +1,1 @@
+"""discord.py cogs: slash commands, buttons and selects. Thin: the work is in bot/."""

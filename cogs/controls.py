@@ -1,0 +1,178 @@
+"""Components that outlive restarts (``DynamicItem``), game-agnostic.
+
+custom_id scheme (DESIGN §5), never carrying hidden information:
+* ``gm:<channel>:lobby:<op>``            lobby buttons
+* ``gm:<channel>:hand``                  the board's "My hand" button
+* ``gm:<channel>:<version>:a:<payload>`` a game control button
+* ``gm:<channel>:<version>:s:<payload>`` a game control select
+Every click is checked against the stored table: the right player, the
+current version. Stale and foreign clicks get a polite ephemeral answer.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from cogs.common import answer_error
+
+PAYLOAD = r"[A-Za-z0-9_.=,-]{1,60}"
+
+
+def board_view(channel_id: int, *, finished: bool, language: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if not finished:
+        view.add_item(HandButton(channel_id, t("table.button.hand", language)))
+    return view
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):hand"):
+    def __init__(self, channel_id: int, label: str = "My hand") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, emoji="🂠", style=discord.ButtonStyle.primary, custom_id=f"gm:{channel_id}:hand"
+            )
+        )
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HandButton:
+        return cls(int(match["ch"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.panel import show_panel
+
+        try:
+            await show_panel(interaction, self.channel_id)
+        except Exception as error:  # DynamicItem errors are only logged by discord.py
+            await answer_error(interaction, error)
+
+
+class ActButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"gm:(?P<ch>\d+):(?P<ver>\d+):a:(?P<p>{PAYLOAD})",
+):
+    def __init__(self, item: discord.ui.Button[Any], channel_id: int, version: int, payload: str) -> None:
+        super().__init__(item)
+        self.channel_id, self.version, self.payload = channel_id, version, payload
+
+    @classmethod
+    def make(
+        cls,
+        channel_id: int,
+        version: int,
+        payload: str,
+        label: str,
+        *,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: str | None = None,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> ActButton:
+        custom_id = f"gm:{channel_id}:{version}:a:{payload}"
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label[:80], style=style, emoji=emoji, custom_id=custom_id, disabled=disabled, row=row
+        )
+        return cls(button, channel_id, version, payload)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item, int(match["ch"]), int(match["ver"]), match["p"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.panel import handle_click
+
+        await handle_click(interaction, self.channel_id, self.version, self.payload, [])
+
+
+class ActSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"gm:(?P<ch>\d+):(?P<ver>\d+):s:(?P<p>{PAYLOAD})",
+):
+    def __init__(self, item: discord.ui.Select[Any], channel_id: int, version: int, payload: str) -> None:
+        super().__init__(item)
+        self.channel_id, self.version, self.payload = channel_id, version, payload
+
+    @classmethod
+    def make(
+        cls,
+        channel_id: int,
+        version: int,
+        payload: str,
+        placeholder: str,
+        options: list[discord.SelectOption],
+        *,
+        min_values: int = 1,
+        max_values: int = 1,
+        row: int | None = None,
+    ) -> ActSelect:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"gm:{channel_id}:{version}:s:{payload}",
+            placeholder=placeholder[:150],
+            options=options[:25],
+            min_values=min_values,
+            max_values=min(max_values, len(options[:25])),
+            row=row,
+        )
+        return cls(select, channel_id, version, payload)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(item, int(match["ch"]), int(match["ver"]), match["p"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.panel import handle_click
+
+        data: Any = interaction.data or {}
+        values = [str(v) for v in data.get("values", [])]
+        await handle_click(interaction, self.channel_id, self.version, self.payload, values)
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gm:(?P<ch>\d+):lobby:(?P<op>join|leave|ai|start|cancel)",
+):
+    STYLES = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "ai": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+        "cancel": discord.ButtonStyle.danger,
+    }
+
+    def __init__(self, channel_id: int, op: str, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or op, style=self.STYLES[op], custom_id=f"gm:{channel_id}:lobby:{op}"
+            )
+        )
+        self.channel_id, self.op = channel_id, op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(int(match["ch"]), match["op"], getattr(item, "label", None))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.lobby import lobby_click
+
+        try:
+            await lobby_click(interaction, self.channel_id, self.op)
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
+DYNAMIC_ITEMS = (HandButton, ActButton, ActSelect, LobbyButton)
+

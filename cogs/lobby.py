@@ -1,0 +1,152 @@
+"""``/play <game>`` and the lobby: Join, Leave, Add AI, Start, Cancel."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import cmd, language_of, t
+from bot.store import GameRow, set_message
+from bot.table import TableInfo
+from cogs.common import bot_of, display_name, may_manage
+from cogs.controls import LobbyButton
+from cogs.publisher import publisher_of
+from games.registry import GAMES
+
+GAME_CHOICES = [app_commands.Choice(name=cmd(f"game.{gid}.name"), value=gid) for gid in GAMES]
+
+
+def lobby_embed(row: GameRow, table: TableInfo, language: str) -> discord.Embed:
+    game = GAMES[row.game]
+    closed = row.status == "cancelled"
+    embed = discord.Embed(
+        title=t("lobby.title", language, game=t(f"game.{row.game}.name", language)),
+        description=t("lobby.cancelled", language) if closed else t("lobby.description", language),
+        colour=discord.Colour.dark_grey() if closed else discord.Colour.gold(),
+    )
+    seats = [
+        f"{i + 1}. {'🤖 ' if s.ai else ''}{s.name}{' 👑' if s.user_id == table.host_id and not s.ai else ''}"
+        for i, s in enumerate(table.seats)
+    ]
+    seats += [f"{i + 1}. —" for i in range(len(table.seats), table.max_seats)]
+    embed.add_field(
+        name=t("lobby.seats", language, count=len(table.seats), max=table.max_seats),
+        value="\n".join(seats),
+        inline=False,
+    )
+    embed.add_field(name=t("lobby.speed", language), value=t(f"speed.{table.speed}", language))
+    embed.add_field(name=t("lobby.language", language), value=t(f"language.{table.language}", language))
+    embed.set_footer(text=t("lobby.footer", language, min=game.min_players, max=table.max_seats))
+    return embed
+
+
+def lobby_view(channel_id: int, language: str, *, closed: bool = False) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if not closed:
+        for op in ("join", "leave", "ai", "start", "cancel"):
+            view.add_item(LobbyButton(channel_id, op, t(f"lobby.button.{op}", language)))
+    return view
+
+
+async def lobby_click(interaction: discord.Interaction, channel_id: int, op: str) -> None:
+    bot = bot_of(interaction)
+    service, user = bot.service, interaction.user
+    if op == "start":
+        applied = await service.start(channel_id, user.id, may_manage(interaction))
+        await interaction.response.defer()
+        await publisher_of(bot).publish(applied)
+        return
+    if op == "join":
+        row, table = await service.join(channel_id, user.id, display_name(user))
+    elif op == "leave":
+        row, table = await service.leave_lobby(channel_id, user.id)
+    elif op == "ai":
+        row, table = await service.add_ai(channel_id, user.id, may_manage(interaction))
+    else:
+        row, table = await service.cancel(channel_id, user.id, may_manage(interaction))
+    closed = row.status == "cancelled"
+    await interaction.response.edit_message(
+        embed=lobby_embed(row, table, table.language),
+        view=lobby_view(channel_id, table.language, closed=closed),
+    )
+
+
+class Lobby(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=cmd("cmd.play.name"), description=cmd("cmd.play.description"))
+    @app_commands.guild_only()
+    @app_commands.rename(
+        game=cmd("cmd.play.game.name"),
+        seats=cmd("cmd.play.seats.name"),
+        speed=cmd("cmd.play.speed.name"),
+        language=cmd("cmd.play.language.name"),
+    )
+    @app_commands.describe(
+        game=cmd("cmd.play.game.description"),
+        seats=cmd("cmd.play.seats.description"),
+        speed=cmd("cmd.play.speed.description"),
+        language=cmd("cmd.play.language.description"),
+    )
+    @app_commands.choices(
+        game=GAME_CHOICES,
+        speed=[
+            app_commands.Choice(name=cmd("speed.live"), value="live"),
+            app_commands.Choice(name=cmd("speed.async"), value="async"),
+        ],
+        language=[
+            app_commands.Choice(name=cmd("language.en"), value="en"),
+            app_commands.Choice(name=cmd("language.it"), value="it"),
+        ],
+    )
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        seats: app_commands.Range[int, 2, 10] | None = None,
+        speed: app_commands.Choice[str] | None = None,
+        language: app_commands.Choice[str] | None = None,
+    ) -> None:
+        bot = bot_of(interaction)
+        assert interaction.channel_id is not None
+        # Public text: the chosen language, else the server's if Italian, else the host's.
+        table_language = (
+            language.value
+            if language
+            else "it"
+            if language_of(interaction.guild_locale) == "it"
+            else language_of(interaction.locale)
+        )
+        speed_value: Literal["live", "async"] = "async" if speed and speed.value == "async" else "live"
+        row, table = await bot.service.open_lobby(
+            interaction.channel_id,
+            interaction.guild_id,
+            interaction.user.id,
+            display_name(interaction.user),
+            game.value,
+            seats=seats,
+            speed=speed_value,
+            language=table_language,
+        )
+        await interaction.response.send_message(
+            embed=lobby_embed(row, table, table_language),
+            view=lobby_view(interaction.channel_id, table_language),
+        )
+        message = await interaction.original_response()
+        await set_message(bot.store, row.id, message.id)
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        # Answered once, by the tree's on_error (cogs.common.answer_error).
+        return None
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Lobby(bot))
+
+

@@ -1,0 +1,195 @@
+"""Publishing a table to its channel: one board message edited in place, one
+message of public event lines per change, and a ping for whoever must act."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import t
+from bot.presenter import PRESENTERS
+from bot.render import event_text, seat_name
+from bot.store import GameRow, set_message
+from bot.table import Applied, TableInfo, table_of
+from cogs.controls import board_view
+from games.core import Decision, GameState
+from games.registry import GAMES
+
+if TYPE_CHECKING:
+    from bot.client import GameMasterBot
+
+log = logging.getLogger("gamemaster.publish")
+MESSAGE_LIMIT = 2000
+BOARD_FILE = "board.png"
+
+
+def chunks(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    out: list[str] = []
+    current = ""
+    for line in lines:
+        line = line[:limit]
+        if current and len(current) + 1 + len(line) > limit:
+            out.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        out.append(current)
+    return out
+
+
+def decision_line(game: str, table: TableInfo, decision: Decision, language: str) -> str:
+    return t(f"{game}.decision.{decision.kind.split('.')[-1]}", language, seat=seat_name(table, decision.actors[0]))
+
+
+class Publisher:
+    def __init__(self, bot: GameMasterBot) -> None:
+        self.bot = bot
+        self._last_png: dict[int, str] = {}
+
+    async def board(
+        self, row: GameRow, table: TableInfo, state: GameState | None
+    ) -> tuple[dict[str, Any], discord.File | None]:
+        """The board message's content: embed, controls and (when changed) picture."""
+        game = GAMES[row.game]
+        presenter = PRESENTERS[row.game]
+        assert state is not None
+        view = game.view(state, None)
+        decision = game.decision(state)
+        embed = presenter.board_embed(table, view, decision, table.language)
+        png = await asyncio.to_thread(presenter.board_image, view)
+        file = None
+        if png is not None:
+            embed.set_image(url=f"attachment://{BOARD_FILE}")
+            file = discord.File(io.BytesIO(png), filename=BOARD_FILE)
+        controls = board_view(row.channel_id, finished=row.status != "playing", language=table.language)
+        return {"embed": embed, "view": controls}, file
+
+    async def channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                return None
+        return channel if isinstance(channel, discord.abc.Messageable) else None
+
+    async def update_board(self, row: GameRow, table: TableInfo, state: GameState | None) -> None:
+        channel = await self.channel(row.channel_id)
+        if channel is None:
+            return
+        content, file = await self.board(row, table, state)
+        attachments = [file] if file is not None else []
+        if table.message_id is not None:
+            try:
+                message = channel.get_partial_message(table.message_id)  # type: ignore[attr-defined]
+                await message.edit(content=None, attachments=attachments, **content)
+                return
+            except discord.NotFound:
+                pass  # deleted: post a new board below
+        message = await channel.send(files=attachments, **content)
+        table.message_id = message.id
+        await set_message(self.bot.store, row.id, message.id)
+
+    def lines(self, applied: Applied, language: str) -> list[str]:
+        game_id, table = applied.row.game, applied.table
+        lines = [event_text(game_id, table, e, language) for e in applied.events if e.public]
+        for seat in applied.auto_seats:
+            lines.append(t("table.event.timeout", language, seat=seat_name(table, seat)))
+        outcome = applied.outcome
+        if applied.finished and outcome is not None:
+            lines.append(t("table.event.final_ranking", language))
+            for standing in outcome.standings:
+                lines.append(
+                    t(
+                        "table.event.standing",
+                        language,
+                        rank=standing.rank,
+                        seat=seat_name(table, standing.seat),
+                        score="" if standing.score is None else f" — {standing.score}",
+                        winner=" 🏆" if standing.winner else "",
+                    )
+                )
+            lines.extend(PRESENTERS[game_id].outcome_lines(table, outcome, language))
+        return lines
+
+    def ping(self, applied: Applied, language: str) -> tuple[str, list[int]] | None:
+        decision = applied.decision
+        if decision is None or applied.row.status != "playing":
+            return None
+        users = [
+            u
+            for s in decision.actors
+            if not applied.table.seats[s].ai and (u := applied.table.seats[s].user_id) is not None
+        ]
+        if not users:
+            return None
+        text = decision_line(applied.row.game, applied.table, decision, language)
+        mentions = " ".join(f"<@{u}>" for u in users)
+        return f"{mentions} {text} {t('table.press_hand', language)}", users
+
+    async def publish(self, applied: Applied) -> None:
+        """Board first, then the story of the change, then the ping."""
+        language = applied.table.language
+        try:
+            await self.update_board(applied.row, applied.table, applied.state)
+        except discord.HTTPException:
+            log.exception("board update failed", extra={"fields": {"channel": applied.row.channel_id}})
+        channel = await self.channel(applied.row.channel_id)
+        if channel is None:
+            return
+        lines = self.lines(applied, language)
+        ping = self.ping(applied, language)
+        users: list[int] = []
+        if ping is not None:
+            lines.append(ping[0])
+            users = ping[1]
+        mentions = discord.AllowedMentions(users=[discord.Object(u) for u in users], roles=False, everyone=False)
+        for text in chunks(lines):
+            await channel.send(text, allowed_mentions=mentions)
+
+    async def remind(self, applied: Applied) -> None:
+        channel = await self.channel(applied.row.channel_id)
+        if channel is None or applied.row.deadline_at is None:
+            return
+        users = [u for s in applied.reminder if (u := applied.table.seats[s].user_id) is not None]
+        if not users or all(applied.table.seats[s].ai for s in applied.reminder):
+            return
+        when = discord.utils.format_dt(datetime.fromtimestamp(applied.row.deadline_at, tz=UTC), "R")
+        text = " ".join(f"<@{u}>" for u in users) + " " + t("table.reminder", applied.table.language, when=when)
+        await channel.send(
+            text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users])
+        )
+
+
+    async def refresh_lobby(self, row: GameRow) -> None:
+        from cogs.lobby import lobby_embed, lobby_view
+
+        table = table_of(row)
+        channel = await self.channel(row.channel_id)
+        if channel is None or table.message_id is None:
+            return
+        message = channel.get_partial_message(table.message_id)  # type: ignore[attr-defined]
+        try:
+            await message.edit(
+                embed=lobby_embed(row, table, table.language),
+                view=lobby_view(row.channel_id, table.language, closed=row.status != "lobby"),
+            )
+        except discord.HTTPException:
+            pass
+
+
+def publisher_of(bot: GameMasterBot) -> Publisher:
+    assert isinstance(bot.publisher, Publisher), "cogs.table sets the publisher"
+    return bot.publisher
+
+
+def table_and_state(row: GameRow) -> tuple[TableInfo, GameState | None]:
+    table = table_of(row)
+    state = GAMES[row.game].load_state(row.state) if row.state else None
+    return table, state
