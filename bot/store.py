@@ -158,14 +158,23 @@ class Store:
             await self.db.execute("BEGIN IMMEDIATE")
             try:
                 yield self.db
+                await self.db.execute("COMMIT")
             except BaseException:
                 await self.db.execute("ROLLBACK")
                 raise
-            await self.db.execute("COMMIT")
+
+    async def _one(self, sql: str, params: tuple[Any, ...] = ()) -> aiosqlite.Row | None:
+        # Reads go through the same lock and close their cursor at once: an
+        # unfinished SELECT on the shared connection would make COMMIT fail.
+        async with self._lock, self.db.execute(sql, params) as cursor:
+            return await cursor.fetchone()
+
+    async def _all(self, sql: str, params: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
+        async with self._lock, self.db.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
 
     async def _migrate(self) -> None:
-        cursor = await self.db.execute("PRAGMA user_version")
-        row = await cursor.fetchone()
+        row = await self._one("PRAGMA user_version")
         current = int(row[0]) if row else 0
         for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
             async with self.transaction() as db:
@@ -174,8 +183,7 @@ class Store:
                 await db.execute(f"PRAGMA user_version = {number}")
 
     async def schema_version(self) -> int:
-        cursor = await self.db.execute("PRAGMA user_version")
-        row = await cursor.fetchone()
+        row = await self._one("PRAGMA user_version")
         return int(row[0]) if row else 0
 
     # -- games -----------------------------------------------------------
@@ -197,22 +205,17 @@ class Store:
         return row
 
     async def get(self, game_id: int) -> GameRow | None:
-        cursor = await self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,))
-        r = await cursor.fetchone()
+        r = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
         return _row(r) if r else None
 
     async def active(self, channel_id: int) -> GameRow | None:
-        cursor = await self.db.execute(
+        r = await self._one(
             "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'playing')", (channel_id,)
         )
-        r = await cursor.fetchone()
         return _row(r) if r else None
 
     async def latest(self, channel_id: int) -> GameRow | None:
-        cursor = await self.db.execute(
-            "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
-        )
-        r = await cursor.fetchone()
+        r = await self._one("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
         return _row(r) if r else None
 
     async def save(
@@ -276,7 +279,6 @@ class Store:
         if limit is not None:
             sql = f"SELECT * FROM ({sql} DESC LIMIT ?) ORDER BY version"
             params = (game_id, limit)
-        cursor = await self.db.execute(sql, params)
         return [
             ActionRow(
                 version=r["version"],
@@ -287,21 +289,19 @@ class Store:
                 events=json.loads(r["events_json"]),
                 created_at=r["created_at"],
             )
-            for r in await cursor.fetchall()
+            for r in await self._all(sql, params)
         ]
 
     async def due(self, now: float) -> list[int]:
         """Channels of playing games whose deadline or reminder has come."""
-        cursor = await self.db.execute(
-            "SELECT channel_id FROM games WHERE status = 'playing'"
-            " AND (deadline_at <= ? OR reminder_at <= ?)",
+        rows = await self._all(
+            "SELECT channel_id FROM games WHERE status = 'playing' AND (deadline_at <= ? OR reminder_at <= ?)",
             (now, now),
         )
-        return [r["channel_id"] for r in await cursor.fetchall()]
+        return [r["channel_id"] for r in rows]
 
     async def playing(self) -> list[GameRow]:
-        cursor = await self.db.execute("SELECT * FROM games WHERE status IN ('lobby', 'playing')")
-        return [_row(r) for r in await cursor.fetchall()]
+        return [_row(r) for r in await self._all("SELECT * FROM games WHERE status IN ('lobby', 'playing')")]
 
 
 MIGRATIONS.append(
@@ -311,8 +311,7 @@ MIGRATIONS.append(
 
 
 async def get_meta(store: Store, key: str) -> str | None:
-    cursor = await store.db.execute("SELECT value FROM meta WHERE key = ?", (key,))
-    row = await cursor.fetchone()
+    row = await store._one("SELECT value FROM meta WHERE key = ?", (key,))
     return str(row["value"]) if row else None
 
 

@@ -31,9 +31,9 @@ class Event(BaseModel):
         return self.seats is None or (seat is not None and seat in self.seats)
 
 
-def public(key: str, **params: Any) -> Event:
+def public(key: str, /, **params: Any) -> Event:
     return Event(key=key, params=params)
 
 
-def private(seat: int, key: str, **params: Any) -> Event:
+def private(seat: int, key: str, /, **params: Any) -> Event:
     return Event(key=key, params=params, seats=[seat])

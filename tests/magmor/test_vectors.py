@@ -1,0 +1,530 @@
+"""Every test vector of the Mag Mor spec (section 6), cited by id."""
+
+from __future__ import annotations
+
+import pytest
+from magmor_helpers import assert_refused, find, hand, keys, make_state, play, start
+
+from games.core import Rng, RuleError
+from games.magmor import (
+    GAME,
+    Choose,
+    Explore,
+    Pass,
+    Pay,
+    PayMagMor,
+    Split,
+    keep_all,
+    random_split,
+    validate_split,
+)
+from games.magmor.data import CARDS
+from games.magmor.scoring import honour_vp
+from games.magmor.turn import select_leader
+
+# Paths used by several vectors.
+TO_E6 = ["A1", "B1", "C1", "D1", "E1", "E2", "E3", "E4", "E5", "E6"]
+TO_F4 = ["A1", "B1", "C1", "D1", "E1", "F1", "F2", "F3", "F4"]
+
+
+def desert1_pay_phase(players: int, hands: list[dict[str, int]], allocation: dict[int, dict[str, int]], **kw):  # type: ignore[no-untyped-def]
+    """Reveal desert-1 at B1 from A1, split it, and return the state in the payment round."""
+    state, _ = start(make_state(players, cards={"B1": "desert-1"}, hands=hands, **kw))
+    state, _ = play(state, state.leader, Choose(cell="B1"))
+    state, events = play(state, state.leader, Split(allocation=allocation))
+    return state, events
+
+
+def test_tv01_honour_vp_example() -> None:
+    """TV-1: +2 honour at the end of a successful game is worth 2 VP."""
+    assert honour_vp(2) == 2
+    state = make_state(3, honour=[2, 0, 0], phase="over", success=True)
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    standing = next(s for s in outcome.standings if s.seat == 0)
+    assert standing.details["honour_vp"] == 2
+
+
+def test_tv02_movement_and_exploration() -> None:
+    """TV-2: candidates {D2, C3}; exploring D2 costs 1 medicine and shows the face to P1 only."""
+    state = make_state(
+        4,
+        leader=0,
+        cards={"C2": "desert-3", "D2": "desert-2", "C3": "lake-1", "C1": "hill-1"},
+        path=["A1", "B1", "B2", "C2"],
+        hands=[hand(medicine=1, water=2), hand(), hand(), hand()],
+        piles={"medicine": 6},
+    )
+    state, _ = start(state)
+    assert state.candidates == ["D2", "C3"]
+    assert "B2" not in state.candidates and "C1" not in state.candidates
+    assert GAME.decision(state).kind == "magmor.choose"  # type: ignore[union-attr]
+
+    state, events = play(state, 0, Explore(cell="D2"))
+    assert state.hands[0] == hand(water=2)
+    assert state.piles["medicine"] == 7
+    [explored] = find(events, "explored")
+    assert explored.public and explored.params == {"seat": 0, "cell": "D2", "resource": "medicine"}
+    [face] = find(events, "explored_face")
+    assert face.seats == [0]
+    assert face.params["found_cards"] == {"pickaxe": 2, "axe": 2, "food": 1}
+    assert face.params["pay_cards"] == {"water": 2, "food": 1, "medicine": 1}
+    own = GAME.view(state, 0)
+    assert own.explored["D2"].model_dump() == {
+        "found": [{"res": "pickaxe", "qty": 2}, {"res": "axe", "qty": 2}, {"res": "food", "qty": 1}],
+        "pay": [{"res": "water", "qty": 2}, {"res": "food", "qty": 1}, {"res": "medicine", "qty": 1}],
+    }
+    for seat in (None, 1, 2, 3):
+        view = GAME.view(state, seat)
+        assert view.explored == {}
+        assert view.grid[9].cell == "D2" and view.grid[9].face is None  # still face down
+        assert [e.model_dump() for e in view.explorations] == [
+            {"seat": 0, "cell": "D2", "resource": "medicine"}
+        ]
+
+    # Before the reveal, C3's only public cost fact is its hint: 2 or 3 axes.
+    c3 = GAME.view(state, None).grid[14]
+    assert (c3.cell, c3.hint, c3.face) == ("C3", "axe", None)
+    same_back = [
+        c for c in CARDS.values() if (c.terrain, c.explore_cost, c.hint) == ("lake", "pickaxe", "axe")
+    ]
+    assert same_back and all(c.pay[0].res == "axe" and c.pay[0].qty in (2, 3) for c in same_back)
+
+    state, events = play(state, 0, Choose(cell="C3"))
+    [revealed] = find(events, "revealed")
+    assert revealed.params["pay_cards"]["axe"] == 2
+    assert state.categories[0].model_dump() == {"res": "axe", "qty": 2, "paid_by": None}
+    assert GAME.view(state, None).grid[14].face is not None
+
+
+@pytest.mark.parametrize(
+    ("players", "found", "pay"),
+    [
+        (4, {"axe": 3, "water": 2, "food": 2}, {"water": 3, "medicine": 1, "pickaxe": 2}),
+        (5, {"axe": 3, "water": 2, "food": 2}, {"water": 3, "medicine": 1, "pickaxe": 2}),
+        (3, {"axe": 3, "water": 2}, {"water": 3, "medicine": 1}),
+    ],
+)
+def test_tv03_desert_active_rows(players: int, found: dict[str, int], pay: dict[str, int]) -> None:
+    """TV-3: desert-1 yields 7 cards and 3 categories; with 3 players the bottom rows are ignored."""
+    state, _ = start(make_state(players, cards={"B1": "desert-1"}))
+    state, events = play(state, 0, Choose(cell="B1"))
+    assert state.taken == found
+    assert {c.res: c.qty for c in state.categories} == pay
+    [revealed] = find(events, "revealed")
+    assert (revealed.params["found_cards"], revealed.params["pay_cards"]) == (found, pay)
+    face = GAME.view(state, None).grid[1].face
+    assert face is not None
+    assert {r.res: r.qty for r in face.found} == found and {r.res: r.qty for r in face.pay} == pay
+
+
+def test_tv04_paid_in_full() -> None:
+    """TV-4: P2 with 2 water cannot pay water x3 and passes (-1); P3 pays exactly 3 water."""
+    hands = [hand(pickaxe=2), hand(water=2), hand(water=4), hand(medicine=1)]
+    state, _ = desert1_pay_phase(4, hands, {0: {"axe": 3, "water": 2, "food": 2}})
+    assert GAME.decision(state).seats == [0, 1, 2, 3]  # type: ignore[union-attr]
+    state, events = play(state, 0, Pay(resource="pickaxe"))
+    [passed] = find(events, "passed")
+    assert passed.params == {"seat": 1, "auto": True, "honour": -1}
+    assert state.honour[1] == -1
+    assert GAME.decision(state).actors == [2]  # type: ignore[union-attr]
+    state, _ = play(state, 2, Pay(resource="water"))
+    assert state.hands[2] == hand(water=1)
+    water = next(c for c in state.categories if c.res == "water")
+    assert water.paid_by == 2
+    # P4 can afford medicine, but water is gone for everyone.
+    assert_refused(state, 3, Pay(resource="water"), "magmor.error.category_paid", "MM-4.4.4")
+
+
+def test_tv04_partial_payment_refused() -> None:
+    """TV-4: a player holding 2 water may not pay part of water x3."""
+    hands = [hand(pickaxe=2), hand(water=2, medicine=1), hand(), hand()]
+    state, _ = desert1_pay_phase(4, hands, {0: {"axe": 3, "water": 2, "food": 2}})
+    state, _ = play(state, 0, Pay(resource="pickaxe"))
+    assert GAME.decision(state).actors == [1]  # type: ignore[union-attr]
+    error = assert_refused(state, 1, Pay(resource="water"), "magmor.error.cannot_afford", "MM-4.4.3")
+    assert error.params == {"resource": "water", "qty": 3, "held": 2}
+    assert GAME.legal_actions(state, 1) == [Pay(resource="medicine"), Pass()]
+
+
+def test_tv05_objective_scoring() -> None:
+    """TV-5: obj-05, honour +4, hand {axe 2, pickaxe 1, food 1, water 1, medicine 1} scores 11 + 5 = 16."""
+    state = make_state(
+        3,
+        hands=[hand(axe=2, pickaxe=1, food=1, water=1, medicine=1), hand(), hand()],
+        honour=[4, 0, 0],
+        objectives=["obj-05", "obj-01", "obj-02"],
+        phase="over",
+        success=True,
+    )
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    p1 = next(s for s in outcome.standings if s.seat == 0)
+    assert (p1.details["resource_vp"], p1.details["honour_vp"], p1.score) == (11, 5, 16)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_tv06_magmor_needs_two_cards_each(players: int) -> None:
+    """TV-6: at Mag Mor, 2 x players cards (6 / 8 / 10) all paid make an easy crossing, day + 1."""
+    hands = [hand(water=1, food=1, axe=1) for _ in range(players)]
+    state, _ = start(make_state(players, path=TO_E6, hands=hands, day=10))
+    assert state.phase == "magmor"
+    for seat in state.payment_order():
+        state, events = play(state, seat, PayMagMor(cards={"water": 1, "food": 1}))
+    assert sum(sum(cards.values()) for cards in state.magmor_paid.values()) == 2 * players
+    assert state.last_crossing == "easy" and state.day == 11
+    assert state.success is True and state.phase == "over"
+    assert keys(events)[-2:] == ["crossed_easily", "success"]
+
+
+def test_tv07_full_turn_easy_crossing() -> None:
+    """TV-7: a full 4-player turn: take, split, pay in order P2 P3 P4 P1, easy, P3 leads next."""
+    state = make_state(
+        4,
+        leader=1,
+        cards={"C1": "desert-1"},
+        path=["A1", "B1"],
+        day=3,
+        hands=[
+            hand(pickaxe=2, axe=1),
+            hand(medicine=1, food=1),
+            hand(water=1, axe=1, medicine=1),
+            hand(food=2, medicine=1, water=1),
+        ],
+        piles={"water": 5, "food": 5, "axe": 7, "pickaxe": 6, "medicine": 6},
+    )
+    state, _ = start(state)
+    state, _ = play(state, 1, Choose(cell="C1"))
+    assert state.taken == {"axe": 3, "water": 2, "food": 2}
+    assert (state.piles["axe"], state.piles["water"], state.piles["food"]) == (4, 3, 3)
+
+    state, events = play(state, 1, Split(allocation={1: {"axe": 3}, 2: {"water": 2}, 0: {"food": 2}}))
+    assert find(events, "split")[0].params["allocation"] == {0: {"food": 2}, 1: {"axe": 3}, 2: {"water": 2}}
+    assert state.hands[0] == hand(pickaxe=2, axe=1, food=2)
+    assert state.hands[1] == hand(medicine=1, food=1, axe=3)
+    assert state.hands[2] == hand(water=3, axe=1, medicine=1)
+    assert state.hands[3] == hand(food=2, medicine=1, water=1)
+    decision = GAME.decision(state)
+    assert decision is not None
+    assert (decision.kind, decision.mode, decision.seats) == ("magmor.pay", "ordered", [1, 2, 3, 0])
+
+    state, _ = play(state, 1, Pay(resource="medicine"))
+    assert state.honour[1] == 1
+    state, events = play(state, 2, Pay(resource="water"))
+    # P4 holds no pickaxe: the pass is automatic, and P1 is next.
+    assert find(events, "passed")[0].params == {"seat": 3, "auto": True, "honour": -1}
+    assert GAME.decision(state).actors == [0]  # type: ignore[union-attr]
+    state, events = play(state, 0, Pay(resource="pickaxe"))
+
+    assert keys(events)[:4] == ["paid", "all_paid", "crossed_easily", "new_leader"]
+    assert state.honour == [1, 2, 1, -1]
+    assert state.day == 4 and state.last_crossing == "easy"
+    assert (state.piles["water"], state.piles["medicine"], state.piles["pickaxe"]) == (6, 7, 8)
+    assert [state.hand_size(s) for s in range(4)] == [3, 4, 2, 4]
+    assert state.leader == 2 and state.barred is None
+    assert state.phase == "choose" and state.candidates == ["D1", "C2"]
+
+
+def test_tv08_difficult_crossing_bars_the_leader() -> None:
+    """TV-8: water unpaid, so the crossing is difficult; P1 drops to 0 and P2 leads despite P1's honour."""
+    hands = [hand(medicine=1), hand(water=1, food=1), hand(axe=1)]
+    state, _ = desert1_pay_phase(3, hands, {0: {"axe": 2}, 2: {"axe": 1, "water": 2}})
+    assert state.hands == [hand(medicine=1, axe=2), hand(water=1, food=1), hand(water=2, axe=2)]
+    state, events = play(state, 0, Pay(resource="medicine"))
+    passes = find(events, "passed")
+    assert [(e.params["seat"], e.params["auto"]) for e in passes] == [(1, True), (2, True)]
+    assert find(events, "crossed_with_difficulty")[0].params == {
+        "seat": 0,
+        "cell": "B1",
+        "day": 2,
+        "honour": 0,
+    }
+    assert state.honour == [0, -1, -1] and state.day == 2
+    assert [state.hand_size(s) for s in range(3)] == [2, 2, 4]
+    assert find(events, "leader_barred")[0].params == {"seat": 0}
+    assert state.leader == 1 and state.barred == 0
+    # Without the bar, P1 would have won the tie on honour.
+    assert select_leader([2, 2, 4], [0, -1, -1], previous=0, barred=None) == 0
+
+
+def test_tv09_round_ends_early() -> None:
+    """TV-9: 5 players, P3 P4 P5 pay the 3 categories; P1 and P2 never act and keep their honour."""
+    hands = [hand(pickaxe=2), hand(water=3), hand(water=1), hand(medicine=1), hand(pickaxe=2)]
+    state, _ = desert1_pay_phase(5, hands, {2: {"axe": 3, "water": 2, "food": 2}}, leader=2)
+    assert GAME.decision(state).seats == [2, 3, 4, 0, 1]  # type: ignore[union-attr]
+    state, _ = play(state, 2, Pay(resource="water"))
+    state, _ = play(state, 3, Pay(resource="medicine"))
+    state, events = play(state, 4, Pay(resource="pickaxe"))
+    assert find(events, "all_paid")[0].params == {"cell": "B1", "waiting": 2}
+    assert not find(events, "passed")
+    assert state.last_crossing == "easy"
+    assert state.honour == [0, 0, 2, 1, 1]
+
+
+def test_tv10_leader_tie_break() -> None:
+    """TV-10: ties on cards and honour go clockwise from the seat after the previous leader,
+    the previous leader last."""
+    assert select_leader([3, 3, 4, 3], [1, 1, 0, 1], previous=1, barred=None) == 3
+    assert select_leader([3, 3, 4, 3], [1, 1, 0, 0], previous=1, barred=None) == 0
+
+
+@pytest.mark.parametrize(("p4_start", "new_leader"), [(0, 3), (-1, 0)])
+def test_tv10_tie_break_in_play(p4_start: int, new_leader: int) -> None:
+    """TV-10 played out: P2 leads an easy crossing that ends with 3/3/4/3 cards and honour
+    1/1/0/1, so P4 leads next; with P4 at honour 0, P1 does (P2 is checked last)."""
+    # hill-2 (4p): found 2 pickaxe / 2 medicine / 2 axe; pay 2 food / 1 water / 1 axe.
+    hands = [
+        hand(water=1, food=1, pickaxe=1),
+        hand(water=1),
+        hand(food=2, medicine=1),
+        hand(axe=1, food=2, water=1),
+    ]
+    state = make_state(4, leader=1, cards={"B1": "hill-2"}, hands=hands, honour=[1, -1, -1, p4_start])
+    state, _ = start(state)
+    state, _ = play(state, 1, Choose(cell="B1"))
+    state, _ = play(
+        state, 1, Split(allocation={1: {"pickaxe": 2, "medicine": 1}, 2: {"medicine": 1, "axe": 2}})
+    )
+    state, _ = play(state, 1, Pay(resource="water"))
+    state, _ = play(state, 2, Pay(resource="food"))
+    state, events = play(state, 3, Pay(resource="axe"))
+    assert state.last_crossing == "easy" and 0 not in state.acted
+    assert [state.hand_size(s) for s in range(4)] == [3, 3, 4, 3]
+    assert state.honour == [1, 1, 0, p4_start + 1]
+    assert find(events, "new_leader")[0].params["seat"] == new_leader
+    assert state.leader == new_leader
+
+
+def test_tv11_days_run_out() -> None:
+    """TV-11: day 15, F5 crossed with difficulty: day 17, the game ends at once as a failure."""
+    state, events = start(make_state(4, path=TO_F4, day=15, hands=[hand(water=1)] * 4))
+    assert find(events, "forced_move")[0].params["cell"] == "F5"
+    state, log = play(state, 0, keep_all(state))
+    while (decision := GAME.decision(state)) is not None:
+        state, events = play(state, decision.actors[0], Pass())
+        log += events
+    assert state.day == 17 and state.phase == "over" and state.success is False
+    assert keys(log)[-3:] == ["crossed_with_difficulty", "out_of_days", "failure"]
+    assert not find(log, "new_leader")
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.reason == "magmor.outcome.failure"
+
+
+@pytest.mark.parametrize(("p3_cards", "success", "day"), [(1, False, 17), (2, True, 17)])
+def test_tv12_magmor_on_day_16(p3_cards: int, success: bool, day: int) -> None:
+    """TV-12: day 16 at Mag Mor; P3 with 1 card must pass: 18 days, failure. If P3 pays: day 17, success."""
+    hands = [hand(water=2), hand(food=2), hand(axe=p3_cards)]
+    state, _ = start(make_state(3, path=TO_E6, day=16, hands=hands))
+    state, _ = play(state, 0, PayMagMor(cards={"water": 2}))
+    state, events = play(state, 1, PayMagMor(cards={"food": 2}))
+    if p3_cards == 2:
+        assert GAME.decision(state).actors == [2]  # type: ignore[union-attr]
+        state, events = play(state, 2, PayMagMor(cards={"axe": 2}))
+    else:
+        assert find(events, "passed")[0].params == {"seat": 2, "auto": True, "honour": -1}
+    assert state.phase == "over" and state.success is success and state.day == day
+    end = find(events, "success" if success else "failure")[0]
+    assert end.params["day"] == (17 if success else 18)
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    assert outcome.reason == ("magmor.outcome.success" if success else "magmor.outcome.failure")
+
+
+def test_tv13_magmor_on_day_15_difficult() -> None:
+    """TV-13: day 15, Mag Mor crossed with difficulty: day 17, success; the leader still loses 1."""
+    hands = [hand(water=2), hand(food=2), hand(axe=2)]
+    state, _ = start(make_state(3, leader=1, path=TO_E6, day=15, hands=hands, honour=[0, 3, 0]))
+    state, _ = play(state, 1, PayMagMor(cards={"food": 2}))  # leader +1 -> 4
+    state, _ = play(state, 2, Pass())
+    state, events = play(state, 0, PayMagMor(cards={"water": 2}))
+    assert state.last_crossing == "difficult" and state.day == 17 and state.success is True
+    assert state.honour == [1, 3, -1]
+    assert find(events, "success")[0].params == {"day": 17}
+
+
+def test_tv14_pile_shortfall() -> None:
+    """TV-14: lake-1 with water 1 / axe 4 / pickaxe 5 in the piles: take 3 axe, 1 water, 1 pickaxe."""
+    state, _ = start(make_state(5, cards={"B1": "lake-1"}, piles={"water": 1, "axe": 4, "pickaxe": 5}))
+    state, events = play(state, 0, Choose(cell="B1"))
+    assert state.taken == {"axe": 3, "water": 1, "pickaxe": 1}
+    assert (state.piles["axe"], state.piles["water"], state.piles["pickaxe"]) == (1, 0, 4)
+    [shortfall] = find(events, "shortfall")
+    assert shortfall.public and shortfall.params == {"seat": 0, "cards": {"water": 1}}
+    assert GAME.view(state, None).shortfall == {"water": 1}
+    with pytest.raises(RuleError):
+        validate_split(state, {0: {"axe": 3, "water": 2, "pickaxe": 1}})
+    validate_split(state, {0: {"axe": 3, "water": 1, "pickaxe": 1}})
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_tv15_starting_deal(seed: int) -> None:
+    """TV-15: 4 players: 12 of the 15 start cards (3 per type) dealt, 3 each; the piles total 38."""
+    state = GAME.new_game(4, seed)
+    assert [sum(h.values()) for h in state.hands] == [3, 3, 3, 3]
+    # Setup also runs turn 1 up to its split, so A1's found cards are out of the piles.
+    assert state.phase == "split" and state.path == ["A1"]
+    before_a1 = {res: pile + state.taken.get(res, 0) for res, pile in state.piles.items()}
+    assert sum(before_a1.values()) == 38
+    for res, pile in before_a1.items():
+        dealt = sum(h[res] for h in state.hands)
+        assert dealt <= 3 and pile == 10 - dealt
+
+
+def test_tv16_failure_tie_break() -> None:
+    """TV-16: failure, honour 3/3/1, cards 5/4/0: P2 wins on fewer cards."""
+    hands = [hand(water=5), hand(food=4), hand()]
+    state = make_state(3, hands=hands, honour=[3, 3, 1], phase="over", success=False)
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    assert outcome.winners == [1]
+    assert [(s.seat, s.rank) for s in outcome.standings] == [(1, 1), (0, 2), (2, 3)]
+
+
+def test_tv17_success_tie_break() -> None:
+    """TV-17: success, P1 5 + 15 = 20 and P2 9 + 11 = 20: P2 wins on honour."""
+    hands = [hand(water=5), hand(water=3, food=1), hand()]
+    state = make_state(
+        3,
+        hands=hands,
+        honour=[4, 6, 0],
+        objectives=["obj-01", "obj-01", "obj-02"],
+        phase="over",
+        success=True,
+    )
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    by_seat = {s.seat: s for s in outcome.standings}
+    assert (by_seat[0].score, by_seat[1].score) == (20, 20)
+    assert (by_seat[0].details["resource_vp"], by_seat[1].details["resource_vp"]) == (15, 11)
+    assert outcome.winners == [1]
+    assert (by_seat[1].rank, by_seat[0].rank, by_seat[2].rank) == (1, 2, 3)
+
+
+def test_tv18_clamping_is_sequential() -> None:
+    """TV-18: a leader at +9 pays (stays +9) and the difficult crossing takes them to +8."""
+    hands = [hand(medicine=1), hand(), hand()]
+    state, _ = desert1_pay_phase(3, hands, {1: {"axe": 3, "water": 2}}, honour=[9, 0, 0])
+    state, events = play(state, 0, Pay(resource="medicine"))
+    assert find(events, "paid")[0].params["honour"] == 9
+    assert state.last_crossing == "difficult" and state.honour[0] == 8
+
+
+def test_tv18_floor_at_minus_ten() -> None:
+    """TV-18: a player at -10 who passes stays at -10 (VP -22)."""
+    hands = [hand(medicine=1), hand(medicine=1), hand()]
+    state, _ = desert1_pay_phase(3, hands, {0: {"axe": 3, "water": 2}}, honour=[0, -10, 0])
+    state, _ = play(state, 0, Pass())
+    state, _ = play(state, 1, Pass())
+    assert state.honour[1] == -10
+    assert honour_vp(state.honour[1]) == -22
+
+
+def test_tv19_forced_move_has_no_exploration() -> None:
+    """TV-19: from F3 the only candidate F4 is taken automatically, with no exploration offered."""
+    state, events = start(make_state(4, path=["A1", "B1", "C1", "D1", "E1", "F1", "F2", "F3"]))
+    assert keys(events)[:3] == ["turn_started", "forced_move", "revealed"]
+    assert state.path[-1] == "F4" and state.current == "F4"
+    assert state.explorations == []
+    assert GAME.decision(state).kind == "magmor.split"  # type: ignore[union-attr]
+
+
+def test_tv19_explore_needs_the_cost_card() -> None:
+    """TV-19: a leader without the explore-cost type cannot explore that candidate."""
+    # B1 desert-1 costs axe; A2 lake-1 costs pickaxe. The leader holds axe only.
+    state, _ = start(make_state(4, cards={"B1": "desert-1", "A2": "lake-1"}, hands=[hand(axe=1)] * 4))
+    assert_refused(state, 0, Explore(cell="A2"), "magmor.error.cannot_afford_exploration", "MM-4.2.4")
+    legal = GAME.legal_actions(state, 0)
+    assert legal == [Explore(cell="B1"), Choose(cell="B1"), Choose(cell="A2")]
+
+
+def test_tv20_empty_hand_passes_automatically() -> None:
+    """TV-20: P4 with no cards passes automatically (-1) while a category is unpaid."""
+    hands = [hand(medicine=1), hand(pickaxe=2), hand(), hand()]
+    state, _ = desert1_pay_phase(4, hands, {1: {"axe": 3, "water": 2, "food": 2}})
+    assert state.hand_size(3) == 0
+    state, _ = play(state, 0, Pay(resource="medicine"))
+    assert GAME.decision(state).actors == [1]  # type: ignore[union-attr]
+    state, events = play(state, 1, Pass())
+    # P3 and P4 hold nothing: both pass automatically.
+    assert [(e.params["seat"], e.params["auto"]) for e in find(events, "passed")] == [
+        (1, False),
+        (2, True),
+        (3, True),
+    ]
+    assert state.honour[3] == -1
+
+
+def test_tv20_magmor_with_fewer_than_two_cards() -> None:
+    """TV-20: at Mag Mor, players with 0 or 1 card pass automatically (-1)."""
+    hands = [hand(water=2), hand(), hand(food=1), hand(axe=2)]
+    state, events = start(make_state(4, path=TO_E6, hands=hands))
+    assert GAME.decision(state).seats == [0, 1, 2, 3]  # type: ignore[union-attr]
+    state, events = play(state, 0, PayMagMor(cards={"water": 2}))
+    assert [(e.params["seat"], e.params["auto"], e.params["honour"]) for e in find(events, "passed")] == [
+        (1, True, -1),
+        (2, True, -1),
+    ]
+    assert GAME.decision(state).actors == [3]  # type: ignore[union-attr]
+
+
+def test_tv21_honour_vp_table_edges() -> None:
+    """TV-21: the honour table's edges, VP(-10) = -22 up to VP(+9) = 18."""
+    expected = {-10: -22, -4: -5, -3: -3, 3: 3, 4: 5, 5: 7, 7: 12, 9: 18}
+    assert {h: honour_vp(h) for h in expected} == expected
+
+
+def test_tv22_ignored_row_does_not_block() -> None:
+    """TV-22: 3 players, desert-1: water and medicine paid end the round; the pickaxe row does not exist."""
+    hands = [hand(water=1, pickaxe=2), hand(medicine=1), hand(pickaxe=2)]
+    state, _ = desert1_pay_phase(3, hands, {0: {"axe": 3, "water": 2}})
+    assert_refused(state, 0, Pay(resource="pickaxe"), "magmor.error.ignored_row", "MM-4.3.2")
+    state, _ = play(state, 0, Pay(resource="water"))
+    state, events = play(state, 1, Pay(resource="medicine"))
+    assert keys(events)[:3] == ["paid", "all_paid", "crossed_easily"]
+    assert state.last_crossing == "easy"
+    assert state.honour == [2, 1, 0]
+
+
+@pytest.mark.parametrize(("others_pay", "net"), [(True, 2), (False, 0)])
+def test_tv23_leader_total_for_the_turn(others_pay: bool, net: int) -> None:
+    """TV-23: a paying leader gains +2 on an easy crossing and nets 0 on a difficult one."""
+    hands = [hand(medicine=1), hand(pickaxe=2), hand(water=3), hand()]
+    state, _ = desert1_pay_phase(4, hands, {3: {"axe": 3, "water": 2, "food": 2}})
+    state, _ = play(state, 0, Pay(resource="medicine"))
+    if others_pay:
+        state, _ = play(state, 1, Pay(resource="pickaxe"))
+        state, _ = play(state, 2, Pay(resource="water"))
+    else:
+        while GAME.decision(state).kind == "magmor.pay":  # type: ignore[union-attr]
+            state, _ = play(state, GAME.decision(state).actors[0], Pass())  # type: ignore[union-attr]
+    assert state.honour[0] == net
+
+
+def test_tv24_split_is_mandatory_and_complete() -> None:
+    """TV-24: 5 cards taken: a 4-card split and a split to no player are refused;
+    all 5 to one other player is accepted."""
+    # hill-5 (4p): found 3 medicine / 1 axe / 1 water.
+    state, _ = start(make_state(4, cards={"B1": "hill-5"}))
+    state, _ = play(state, 0, Choose(cell="B1"))
+    assert sum(state.taken.values()) == 5
+    short = Split(allocation={0: {"medicine": 3, "axe": 1}})
+    error = assert_refused(state, 0, short, "magmor.error.split_mismatch", "MM-4.3.4")
+    assert error.params == {"resource": "water", "taken": 1, "allocated": 0}
+    to_pile = Split(allocation={0: {"medicine": 3, "axe": 1}, -1: {"water": 1}})
+    assert_refused(state, 0, to_pile, "magmor.error.split_unknown_seat", "MM-4.3.4")
+    state, _ = play(state, 0, Split(allocation={2: {"medicine": 3, "axe": 1, "water": 1}}))
+    assert state.hands[2] == hand(medicine=3, axe=1, water=1)
+    assert state.hands[0] == hand()
+
+
+def test_random_split_is_always_valid() -> None:
+    """TV-24 (generator side): random splits always satisfy validate_split."""
+    state, _ = start(make_state(5, cards={"B1": "desert-1"}))
+    state, _ = play(state, 0, Choose(cell="B1"))
+    rng = Rng(seed=3)
+    receivers: set[int] = set()
+    for _ in range(50):
+        candidate = random_split(state, rng)
+        validate_split(state, candidate.allocation)
+        receivers |= {seat for seat, cards in candidate.allocation.items() if sum(cards.values())}
+    assert receivers == {0, 1, 2, 3, 4}
