@@ -99,6 +99,8 @@ class GameMasterBot(commands.Bot):
     async def scheduler(self) -> None:
         """Deadlines are data in the store, so they survive restarts."""
         try:
+            if self.settings.heartbeat_path is not None:
+                self.settings.heartbeat_path.touch()
             for channel_id in await self.store.due(now()):
                 applied = await self.service.run_due(channel_id)
                 if applied is None:

@@ -63,6 +63,7 @@ class Presenter(ABC):
         or ``RuleError`` for a click that cannot be honoured."""
 
     def outcome_lines(self, table: TableInfo, outcome: Outcome, language: str) -> list[str]:
+        """Extra words under the final ranking (the engine's final events come first)."""
         return []
 
 

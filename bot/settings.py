@@ -27,3 +27,5 @@ class Settings(BaseSettings):
     async_long_seconds: int = 172_800
     # How often the scheduler looks for due deadlines.
     scheduler_interval_seconds: float = 5.0
+    # Touched on every scheduler tick so a container healthcheck can see the bot is alive.
+    heartbeat_path: Path | None = None

@@ -97,6 +97,13 @@ class ActionRow:
     created_at: float
 
 
+async def _exec(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> tuple[int, int | None]:
+    """Run one statement and close its cursor at once (an open cursor, even of a
+    PRAGMA, keeps a statement in progress and makes COMMIT fail)."""
+    async with db.execute(sql, params) as cursor:
+        return cursor.rowcount, cursor.lastrowid
+
+
 def _row(r: aiosqlite.Row) -> GameRow:
     return GameRow(
         id=r["id"],
@@ -138,7 +145,7 @@ class Store:
             "PRAGMA foreign_keys=ON",
             "PRAGMA busy_timeout=5000",
         ):
-            await self._db.execute(pragma)
+            await _exec(self._db, pragma)
         await self._migrate()
 
     async def close(self) -> None:
@@ -155,12 +162,12 @@ class Store:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+            await _exec(self.db, "BEGIN IMMEDIATE")
             try:
                 yield self.db
-                await self.db.execute("COMMIT")
+                await _exec(self.db, "COMMIT")
             except BaseException:
-                await self.db.execute("ROLLBACK")
+                await _exec(self.db, "ROLLBACK")
                 raise
 
     async def _one(self, sql: str, params: tuple[Any, ...] = ()) -> aiosqlite.Row | None:
@@ -179,8 +186,8 @@ class Store:
         for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
             async with self.transaction() as db:
                 for statement in filter(str.strip, script.split(";")):
-                    await db.execute(statement)
-                await db.execute(f"PRAGMA user_version = {number}")
+                    await _exec(db, statement)
+                await _exec(db, f"PRAGMA user_version = {number}")
 
     async def schema_version(self) -> int:
         row = await self._one("PRAGMA user_version")
@@ -192,12 +199,12 @@ class Store:
     ) -> GameRow:
         try:
             async with self.transaction() as db:
-                cursor = await db.execute(
+                _, game_id = await _exec(
+                    db,
                     "INSERT INTO games (channel_id, guild_id, game, status, version, table_json,"
                     " created_at, updated_at) VALUES (?, ?, ?, 'lobby', 1, ?, ?, ?)",
                     (channel_id, guild_id, game, json.dumps(table), now, now),
                 )
-                game_id = cursor.lastrowid
         except aiosqlite.IntegrityError as error:
             raise ChannelBusy(channel_id) from error
         row = await self.get(game_id or 0)
@@ -230,7 +237,8 @@ class Store:
         once per action (at least once)."""
         bumps = max(1, len(actions))
         async with self.transaction() as db:
-            cursor = await db.execute(
+            rowcount, _ = await _exec(
+                db,
                 "UPDATE games SET status = ?, version = version + ?, table_json = ?, state_json = ?,"
                 " result_json = ?, deadline_at = ?, reminder_at = ?, drafts_json = ?, updated_at = ?"
                 " WHERE id = ? AND version = ?",
@@ -248,10 +256,11 @@ class Store:
                     row.version,
                 ),
             )
-            if cursor.rowcount != 1:
+            if rowcount != 1:
                 raise VersionConflict(row.id)
             for offset, (seat, user_id, source, action, events) in enumerate(actions, start=1):
-                await db.execute(
+                await _exec(
+                    db,
                     "INSERT INTO actions (game_id, version, seat, user_id, source, action_json,"
                     " events_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (
@@ -271,7 +280,7 @@ class Store:
 
     async def save_drafts(self, game_id: int, drafts: dict[str, Any]) -> None:
         async with self.transaction() as db:
-            await db.execute("UPDATE games SET drafts_json = ? WHERE id = ?", (json.dumps(drafts), game_id))
+            await _exec(db, "UPDATE games SET drafts_json = ? WHERE id = ?", (json.dumps(drafts), game_id))
 
     async def actions(self, game_id: int, limit: int | None = None) -> list[ActionRow]:
         sql = "SELECT * FROM actions WHERE game_id = ? ORDER BY version"
@@ -317,7 +326,8 @@ async def get_meta(store: Store, key: str) -> str | None:
 
 async def set_meta(store: Store, key: str, value: str) -> None:
     async with store.transaction() as db:
-        await db.execute(
+        await _exec(
+            db,
             "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (key, value),
         )
@@ -327,7 +337,8 @@ async def set_message(store: Store, game_id: int, message_id: int) -> None:
     """Remember the board message without bumping the version: it is not a
     change of the game, and open panels must stay valid."""
     async with store.transaction() as db:
-        await db.execute(
+        await _exec(
+            db,
             "UPDATE games SET table_json = json_set(table_json, '$.message_id', ?) WHERE id = ?",
             (message_id, game_id),
         )

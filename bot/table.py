@@ -235,9 +235,13 @@ class TableService:
             except RuleError as error:
                 raise TableError(error.key, **error.params) from None
             row.status = "playing"
-            applied = Applied(row=row, table=info, game=game, state=state, started=True)
-            self._run_ai(applied, [])
-            await self._commit(applied, [("start", None, None, {"seed": info.seed}, [])])
+            opening = game.opening_events(state)
+            applied = Applied(row=row, table=info, game=game, state=state, events=list(opening), started=True)
+            log_rows: list[tuple[str, int | None, int | None, dict[str, Any], list[Event]]] = [
+                ("start", None, None, {"kind": "start", "seed": info.seed}, opening)
+            ]
+            self._run_ai(applied, log_rows)
+            await self._commit(applied, log_rows)
             return applied
 
     # -- play ------------------------------------------------------------

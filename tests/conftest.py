@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 from pydantic import SecretStr
 
 from bot.client import GameMasterBot
@@ -22,8 +24,22 @@ def make_settings(db_path: Path, **overrides: object) -> Settings:
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]
 
 
+_BOTS: list[GameMasterBot] = []
+
+
 def make_bot(db_path: Path, **overrides: object) -> GameMasterBot:
-    return GameMasterBot(make_settings(db_path, **overrides))
+    bot = GameMasterBot(make_settings(db_path, **overrides))
+    _BOTS.append(bot)
+    return bot
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def _close_stores() -> AsyncIterator[None]:
+    """Close every bot's database, even when a test fails: an open aiosqlite
+    connection keeps a worker thread alive and pytest could not exit."""
+    yield
+    while _BOTS:
+        await _BOTS.pop().store.close()
 
 
 @pytest.fixture

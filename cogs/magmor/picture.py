@@ -89,11 +89,12 @@ def draw_board(view: MagmorView) -> bytes:
     if view.current and view.current not in view.path:
         points.append((_xy(view.current)[0] + CELL // 2, _xy(view.current)[1] + CELL // 2))
     if len(points) > 1:
-        draw.line(points, fill=(200, 30, 30), width=5, joint="curve")
+        draw.line(points, fill=(200, 30, 30), width=3, joint="curve")
     if points:
-        px, py = points[-1]
-        draw.ellipse((px - 12, py - 12, px + 12, py + 12), fill=(200, 30, 30), outline=LIGHT, width=2)
-    for cell in view.candidates:
+        # The party's marker sits in the cell's corner, clear of the face.
+        px, py = points[-1][0] + CELL // 2 - 20, points[-1][1] + CELL // 2 - 20
+        draw.ellipse((px - 11, py - 11, px + 11, py + 11), fill=(200, 30, 30), outline=LIGHT, width=2)
+    for cell in view.candidates if view.phase == "choose" else []:
         x, y = _xy(cell)
         draw.rounded_rectangle((x + 3, y + 3, x + CELL - 3, y + CELL - 3), 8, outline=(255, 255, 0), width=4)
     # the day track: Start, 1..17

@@ -14,7 +14,7 @@ from bot.render import bundle, resource, seat_name
 from bot.table import TableError, TableInfo
 from cogs.controls import ActButton, ActSelect
 from cogs.magmor.picture import draw_board
-from games.core import Decision, Outcome
+from games.core import Decision
 from games.magmor import MagmorView
 
 GAME = "magmor"
@@ -143,22 +143,6 @@ class MagmorPresenter(Presenter):
 
     def board_image(self, view: BaseModel) -> bytes | None:
         return draw_board(_as_view(view))
-
-    def outcome_lines(self, table: TableInfo, outcome: Outcome, language: str) -> list[str]:
-        lines = []
-        for s in outcome.standings:
-            d = s.details
-            if outcome.reason.endswith("success"):
-                lines.append(
-                    _ui("score_success", language, seat=seat_name(table, s.seat), honour_vp=d.get("honour_vp"),
-                        resource_vp=d.get("resource_vp"), honour=f"{d.get('honour', 0):+d}")
-                )
-            else:
-                lines.append(
-                    _ui("score_failure", language, seat=seat_name(table, s.seat),
-                        honour=f"{d.get('honour', 0):+d}", cards=d.get("cards"))
-                )
-        return lines
 
     # -- the private panel -------------------------------------------------
     def panel(self, ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:

@@ -154,6 +154,11 @@ class Game(ABC, Generic[S, A]):
         large to list (a game then offers a validator and a generator)."""
         return None
 
+    def opening_events(self, state: S) -> list[Event]:
+        """The events of setup (a game started by ``new_game`` has no other way
+        to tell what happened: the deal, a first card turned...)."""
+        return []
+
     def final_events(self, state: S) -> list[Event]:
         """Events that reveal everything at the end (hands, objectives)."""
         return []

@@ -14,7 +14,11 @@ def test_key_parity() -> None:
 
 def test_placeholder_parity() -> None:
     en, it = catalog("en"), catalog("it")
-    mismatched = {k: (placeholders(en[k]), placeholders(it[k])) for k in en if placeholders(en[k]) != placeholders(it[k])}
+    mismatched = {
+        k: (placeholders(en[k]), placeholders(it[k]))
+        for k in en
+        if placeholders(en[k]) != placeholders(it[k])
+    }
     assert mismatched == {}
 
 

@@ -7,7 +7,18 @@ import ast
 from pathlib import Path
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
-FORBIDDEN_MODULES = {"discord", "aiosqlite", "PIL", "bot", "cogs", "time", "datetime", "secrets", "os", "asyncio"}
+FORBIDDEN_MODULES = {
+    "discord",
+    "aiosqlite",
+    "PIL",
+    "bot",
+    "cogs",
+    "time",
+    "datetime",
+    "secrets",
+    "os",
+    "asyncio",
+}
 # The CLI entry point times its own run (it prints "seconds"); it holds no rules.
 CLOCK_ALLOWED = {GAMES / "__main__.py"}
 # The only module that may build random generators: from the seed held in the state.

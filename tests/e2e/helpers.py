@@ -1,0 +1,205 @@
+"""Driving the real bot through SimCord like players do."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+import simcord
+
+from bot.client import GameMasterBot
+from bot.store import GameRow
+from games.magmor import MagmorView
+from games.registry import GAMES
+
+
+@dataclass
+class Table:
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    players: list[simcord.MemberActor]
+
+    @property
+    def bot(self) -> GameMasterBot:
+        bot = self.env.bot
+        assert isinstance(bot, GameMasterBot)
+        return bot
+
+    async def row(self) -> GameRow:
+        row = await self.bot.store.latest(self.channel.id)
+        assert row is not None
+        return row
+
+    async def state(self) -> Any:
+        row = await self.row()
+        assert row.state is not None
+        return GAMES[row.game].load_state(row.state)
+
+    async def view(self, seat: int | None) -> MagmorView:
+        state = await self.state()
+        view = GAMES["magmor"].view(state, seat)
+        assert isinstance(view, MagmorView)
+        return view
+
+    def board(self) -> discord.Message:
+        """The board message: the one with the My hand button."""
+        for message in reversed(self.channel.history()):
+            if any(c.get("custom_id", "").endswith(":hand") for row in _rows(message) for c in row):
+                return message
+        raise AssertionError("no board message")
+
+    def public_text(self) -> str:
+        """Everything public in the channel: contents, embeds, component labels and ids."""
+        parts: list[str] = []
+        for message in self.channel.history():
+            parts.append(message.content or "")
+            for embed in message.embeds:
+                parts.append(str(embed.to_dict()))
+            for row in _rows(message):
+                parts.extend(str(c) for c in row)
+        return "\n".join(parts)
+
+    def member(self, user_id: int) -> simcord.MemberActor:
+        return next(p for p in self.players if p.id == user_id)
+
+
+def _rows(message: discord.Message) -> list[list[dict[str, Any]]]:
+    rows = []
+    for component in message.components:
+        data = component.to_dict()
+        rows.append(data.get("components", [data]))
+    return rows
+
+
+def custom_ids(message: Any) -> list[str]:
+    out = []
+    for row in message.components:
+        data = row if isinstance(row, dict) else row.to_dict()
+        for c in data.get("components", [data]):
+            if "custom_id" in c:
+                out.append(c["custom_id"])
+    return out
+
+
+def labels(message: Any) -> list[str]:
+    out = []
+    for row in message.components:
+        data = row if isinstance(row, dict) else row.to_dict()
+        for c in data.get("components", [data]):
+            out.append(c.get("label") or c.get("placeholder") or "")
+    return out
+
+
+def make_table(env: simcord.Env, names: list[str]) -> Table:
+    guild = env.create_guild(name="Explorers")
+    channel = guild.create_text_channel("mag-mor")
+    players = [guild.add_member(env.create_user(name)) for name in names]
+    return Table(env, guild, channel, players)
+
+
+async def open_lobby(table: Table, **options: Any) -> discord.Message:
+    host = table.players[0]
+    result = await host.slash(table.channel, "play", game="magmor", **options)
+    assert result.response is not None and not result.ephemeral
+    lobby = table.channel.last_message
+    assert lobby is not None
+    return lobby
+
+
+async def start_game(table: Table, **options: Any) -> discord.Message:
+    """/play magmor, everyone joins, the host starts; returns the board."""
+    lobby = await open_lobby(table, **options)
+    for player in table.players[1:]:
+        result = await player.click(lobby, label="Join")
+        assert result.acknowledged and not result.ephemeral
+    await table.players[0].click(lobby, label="Start")
+    return table.board()
+
+
+async def panel(table: Table, player: simcord.MemberActor) -> simcord.ResponseMessage:
+    """Press My hand on the board; the answer must be ephemeral."""
+    result = await player.click(table.board(), label="My hand")
+    assert result.ephemeral and result.response is not None
+    return result.response
+
+
+def button(message: Any, prefix: str) -> str | None:
+    """The custom_id of the first enabled button whose payload starts with prefix."""
+    for row in message.components:
+        data = row if isinstance(row, dict) else row.to_dict()
+        for c in data.get("components", [data]):
+            cid = c.get("custom_id", "")
+            payload = cid.split(":", 4)[-1] if ":a:" in cid or ":s:" in cid else ""
+            if payload.startswith(prefix) and not c.get("disabled"):
+                return str(cid)
+    return None
+
+
+def options_of(message: Any, payload: str) -> list[str]:
+    for row in message.components:
+        data = row if isinstance(row, dict) else row.to_dict()
+        for c in data.get("components", [data]):
+            if c.get("custom_id", "").endswith(f":s:{payload}"):
+                return [o["value"] for o in c.get("options", [])]
+    return []
+
+
+async def step(table: Table, *, explore: bool = True) -> str:
+    """The player who must act does something sensible through their panel.
+    Returns the decision kind that was played."""
+    from games.registry import GAMES
+
+    state = await table.state()
+    decision = GAMES["magmor"].decision(state)
+    assert decision is not None
+    seat = decision.actors[0]
+    row = await table.row()
+    user_id = next(s["user_id"] for i, s in enumerate(row.table["seats"]) if i == seat)
+    player = table.member(user_id)
+    shown = await panel(table, player)
+    kind = decision.kind
+    if kind == "magmor.choose":
+        target = button(shown, "ex.") if explore else None
+        if target is not None:
+            result = await player.click(shown, custom_id=target)
+            shown = result.response
+            assert shown is not None and shown.ephemeral  # the explored face stays private
+            assert shown is not None
+        go = button(shown, "go.")
+        assert go is not None
+        await player.click(shown, custom_id=go)
+    elif kind == "magmor.split":
+        # Give one card to the next player, the rest to ourselves, confirm.
+        other = str((seat + 1) % len(table.players))
+        result = await player.select(shown, [other], custom_id=_select_id(shown, "sp.to"))
+        shown = result.response
+        add = button(shown, "sp.add.")
+        if add is not None:
+            shown = (await player.click(shown, custom_id=add)).response
+        shown = (await player.select(shown, [str(seat)], custom_id=_select_id(shown, "sp.to"))).response
+        rest = button(shown, "sp.rest")
+        if rest is not None:
+            shown = (await player.click(shown, custom_id=rest)).response
+        ok = button(shown, "sp.ok")
+        assert ok is not None
+        await player.click(shown, custom_id=ok)
+    elif kind == "magmor.pay":
+        target = button(shown, "pay.") or button(shown, "pass")
+        assert target is not None, (shown.embeds[0].to_dict(), custom_ids(shown), decision)
+        await player.click(shown, custom_id=target)
+    elif kind == "magmor.magmor":
+        choices = options_of(shown, "mm")
+        if choices:
+            await player.select(shown, [choices[0]], custom_id=_select_id(shown, "mm"))
+        else:
+            await player.click(shown, custom_id=button(shown, "pass"))
+    return kind
+
+
+def _select_id(message: Any, payload: str) -> str:
+    for cid in custom_ids(message):
+        if cid.endswith(f":s:{payload}"):
+            return cid
+    raise AssertionError(f"no select {payload}")
