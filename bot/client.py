@@ -66,8 +66,10 @@ class GameMasterBot(commands.Bot):
 
     async def close(self) -> None:
         self.scheduler.cancel()
-        await super().close()
-        await self.store.close()
+        try:
+            await super().close()
+        finally:
+            await self.store.close()
 
     async def command_payload(self) -> list[dict[str, object]]:
         translator = self.tree.translator
@@ -85,9 +87,7 @@ class GameMasterBot(commands.Bot):
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        digest = hashlib.sha256(
-            json.dumps(await self.command_payload(), sort_keys=True).encode()
-        ).hexdigest()
+        digest = hashlib.sha256(json.dumps(await self.command_payload(), sort_keys=True).encode()).hexdigest()
         key = f"commands:{self.settings.dev_guild_id}"
         if mode == "auto" and await get_meta(self.store, key) == digest:
             return

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -61,6 +64,18 @@ def explain(
     return None
 
 
+@asynccontextmanager
+async def user_errors(
+    interaction: discord.Interaction, game: str | None = None, table: TableInfo | None = None
+) -> AsyncIterator[None]:
+    """Answer refusals the user caused (TableError, RuleError) in their language.
+    They are answers, not failures, so they never reach the tree's error handler."""
+    try:
+        yield
+    except (TableError, RuleError) as error:
+        await answer_error(interaction, error, game, table)
+
+
 async def answer_error(
     interaction: discord.Interaction,
     error: BaseException,
@@ -73,7 +88,5 @@ async def answer_error(
         ref = secrets.token_hex(4)
         log.error("interaction failed", exc_info=error, extra={"fields": {"ref": ref}})
         text = t("error.internal", language, ref=ref)
-    try:
+    with contextlib.suppress(discord.HTTPException):  # the token is gone: nothing more to say
         await reply(interaction, text)
-    except discord.HTTPException:
-        pass  # the interaction token is gone: nothing more to say

@@ -149,9 +149,9 @@ class Store:
         await self._migrate()
 
     async def close(self) -> None:
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
+        db, self._db = self._db, None
+        if db is not None:
+            await db.close()
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -222,7 +222,9 @@ class Store:
         return _row(r) if r else None
 
     async def latest(self, channel_id: int) -> GameRow | None:
-        r = await self._one("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
+        r = await self._one(
+            "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
         return _row(r) if r else None
 
     async def save(
@@ -304,7 +306,8 @@ class Store:
     async def due(self, now: float) -> list[int]:
         """Channels of playing games whose deadline or reminder has come."""
         rows = await self._all(
-            "SELECT channel_id FROM games WHERE status = 'playing' AND (deadline_at <= ? OR reminder_at <= ?)",
+            "SELECT channel_id FROM games WHERE status = 'playing'"
+            " AND (deadline_at <= ? OR reminder_at <= ?)",
             (now, now),
         )
         return [r["channel_id"] for r in rows]
@@ -328,7 +331,8 @@ async def set_meta(store: Store, key: str, value: str) -> None:
     async with store.transaction() as db:
         await _exec(
             db,
-            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            "INSERT INTO meta (key, value) VALUES (?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (key, value),
         )
 

@@ -146,9 +146,7 @@ class TableService:
 
         async with self.lock(channel_id):
             try:
-                row = await self.store.create(
-                    channel_id, guild_id, game_id, info.model_dump(), self.clock()
-                )
+                row = await self.store.create(channel_id, guild_id, game_id, info.model_dump(), self.clock())
             except ChannelBusy:
                 raise TableError("error.channel_busy") from None
         return row, info
@@ -360,9 +358,7 @@ class TableService:
             await self.store.save_drafts(row.id, drafts)
 
     # -- internals -------------------------------------------------------
-    async def _load_playing(
-        self, channel_id: int
-    ) -> tuple[GameRow, TableInfo, Game[Any, Any], GameState]:
+    async def _load_playing(self, channel_id: int) -> tuple[GameRow, TableInfo, Game[Any, Any], GameState]:
         row = await self.store.active(channel_id)
         if row is None:
             raise TableError("error.no_table")

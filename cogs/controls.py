@@ -12,7 +12,7 @@ current version. Stale and foreign clicks get a polite ephemeral answer.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 
@@ -143,7 +143,7 @@ class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"gm:(?P<ch>\d+):lobby:(?P<op>join|leave|ai|start|cancel)",
 ):
-    STYLES = {
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.success,
         "leave": discord.ButtonStyle.secondary,
         "ai": discord.ButtonStyle.secondary,
@@ -175,4 +175,3 @@ class LobbyButton(
 
 
 DYNAMIC_ITEMS = (HandButton, ActButton, ActSelect, LobbyButton)
-

@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.i18n import cmd, language_of, t
 from bot.store import GameRow, set_message
 from bot.table import TableInfo
-from cogs.common import bot_of, display_name, may_manage
+from cogs.common import bot_of, display_name, may_manage, user_errors
 from cogs.controls import LobbyButton
 from cogs.publisher import publisher_of
 from games.registry import GAMES
@@ -111,33 +111,31 @@ class Lobby(commands.Cog):
         speed: app_commands.Choice[str] | None = None,
         language: app_commands.Choice[str] | None = None,
     ) -> None:
-        bot = bot_of(interaction)
-        assert interaction.channel_id is not None
-        # Public text: the chosen language, else the server's if Italian, else the host's.
-        table_language = (
-            language.value
-            if language
-            else "it"
-            if language_of(interaction.guild_locale) == "it"
-            else language_of(interaction.locale)
-        )
-        speed_value: Literal["live", "async"] = "async" if speed and speed.value == "async" else "live"
-        row, table = await bot.service.open_lobby(
-            interaction.channel_id,
-            interaction.guild_id,
-            interaction.user.id,
-            display_name(interaction.user),
-            game.value,
-            seats=seats,
-            speed=speed_value,
-            language=table_language,
-        )
-        await interaction.response.send_message(
-            embed=lobby_embed(row, table, table_language),
-            view=lobby_view(interaction.channel_id, table_language),
-        )
-        message = await interaction.original_response()
-        await set_message(bot.store, row.id, message.id)
+        async with user_errors(interaction):
+            bot = bot_of(interaction)
+            assert interaction.channel_id is not None
+            # Public text: the chosen language, else Italian for an Italian server or host, else the default.
+            italian = "it" in (language_of(interaction.guild_locale), language_of(interaction.locale))
+            table_language = (
+                language.value if language else "it" if italian else bot.settings.default_language
+            )
+            speed_value: Literal["live", "async"] = "async" if speed and speed.value == "async" else "live"
+            row, table = await bot.service.open_lobby(
+                interaction.channel_id,
+                interaction.guild_id,
+                interaction.user.id,
+                display_name(interaction.user),
+                game.value,
+                seats=seats,
+                speed=speed_value,
+                language=table_language,
+            )
+            await interaction.response.send_message(
+                embed=lobby_embed(row, table, table_language),
+                view=lobby_view(interaction.channel_id, table_language),
+            )
+            message = await interaction.original_response()
+            await set_message(bot.store, row.id, message.id)
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -148,5 +146,3 @@ class Lobby(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Lobby(bot))
-
-

@@ -4,6 +4,7 @@ message of public event lines per change, and a ping for whoever must act."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from datetime import UTC, datetime
@@ -44,7 +45,9 @@ def chunks(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
 
 
 def decision_line(game: str, table: TableInfo, decision: Decision, language: str) -> str:
-    return t(f"{game}.decision.{decision.kind.split('.')[-1]}", language, seat=seat_name(table, decision.actors[0]))
+    return t(
+        f"{game}.decision.{decision.kind.split('.')[-1]}", language, seat=seat_name(table, decision.actors[0])
+    )
 
 
 class Publisher:
@@ -149,7 +152,9 @@ class Publisher:
         if ping is not None:
             lines.append(ping[0])
             users = ping[1]
-        mentions = discord.AllowedMentions(users=[discord.Object(u) for u in users], roles=False, everyone=False)
+        mentions = discord.AllowedMentions(
+            users=[discord.Object(u) for u in users], roles=False, everyone=False
+        )
         for text in chunks(lines):
             await channel.send(text, allowed_mentions=mentions)
 
@@ -161,11 +166,12 @@ class Publisher:
         if not users or all(applied.table.seats[s].ai for s in applied.reminder):
             return
         when = discord.utils.format_dt(datetime.fromtimestamp(applied.row.deadline_at, tz=UTC), "R")
-        text = " ".join(f"<@{u}>" for u in users) + " " + t("table.reminder", applied.table.language, when=when)
+        text = (
+            " ".join(f"<@{u}>" for u in users) + " " + t("table.reminder", applied.table.language, when=when)
+        )
         await channel.send(
             text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users])
         )
-
 
     async def refresh_lobby(self, row: GameRow) -> None:
         from cogs.lobby import lobby_embed, lobby_view
@@ -175,13 +181,11 @@ class Publisher:
         if channel is None or table.message_id is None:
             return
         message = channel.get_partial_message(table.message_id)  # type: ignore[attr-defined]
-        try:
+        with contextlib.suppress(discord.HTTPException):
             await message.edit(
                 embed=lobby_embed(row, table, table.language),
                 view=lobby_view(row.channel_id, table.language, closed=row.status != "lobby"),
             )
-        except discord.HTTPException:
-            pass
 
 
 def publisher_of(bot: GameMasterBot) -> Publisher:

@@ -10,7 +10,7 @@ from bot.i18n import cmd, t
 from bot.presenter import PRESENTERS
 from bot.render import event_text
 from bot.table import TableError
-from cogs.common import bot_of, lang, may_manage, reply
+from cogs.common import bot_of, lang, may_manage, reply, user_errors
 from cogs.controls import DYNAMIC_ITEMS
 from cogs.lobby import GAME_CHOICES
 from cogs.panel import show_panel
@@ -33,77 +33,89 @@ class TableCommands(commands.Cog):
 
     @app_commands.command(name=cmd("cmd.hand.name"), description=cmd("cmd.hand.description"))
     async def hand(self, interaction: discord.Interaction) -> None:
-        await show_panel(interaction, _channel(interaction))
+        async with user_errors(interaction):
+            await show_panel(interaction, _channel(interaction))
 
     @app_commands.command(name=cmd("cmd.status.name"), description=cmd("cmd.status.description"))
     async def status(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        row = await bot.store.active(_channel(interaction))
-        if row is None:
-            raise TableError("error.no_table")
-        if row.status == "lobby":
-            from cogs.lobby import lobby_embed
+        async with user_errors(interaction):
+            bot = bot_of(interaction)
+            row = await bot.store.active(_channel(interaction))
+            if row is None:
+                raise TableError("error.no_table")
+            if row.status == "lobby":
+                from cogs.lobby import lobby_embed
 
-            table, _ = table_and_state(row)
-            await interaction.response.send_message(embed=lobby_embed(row, table, lang(interaction)), ephemeral=True)
-            return
-        table, state = table_and_state(row)
-        game = GAMES[row.game]
-        assert state is not None
-        embed = PRESENTERS[row.game].board_embed(table, game.view(state, None), game.decision(state), lang(interaction))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+                table, _ = table_and_state(row)
+                await interaction.response.send_message(
+                    embed=lobby_embed(row, table, lang(interaction)), ephemeral=True
+                )
+                return
+            table, state = table_and_state(row)
+            game = GAMES[row.game]
+            assert state is not None
+            embed = PRESENTERS[row.game].board_embed(
+                table, game.view(state, None), game.decision(state), lang(interaction)
+            )
+            await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name=cmd("cmd.rules.name"), description=cmd("cmd.rules.description"))
     @app_commands.rename(game=cmd("cmd.rules.game.name"))
     @app_commands.describe(game=cmd("cmd.rules.game.description"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        language = lang(interaction)
-        embed = discord.Embed(
-            title=t(f"game.{game.value}.name", language),
-            description=t(f"{game.value}.rules.summary", language)[:4096],
-            colour=discord.Colour.gold(),
-        )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        async with user_errors(interaction):
+            language = lang(interaction)
+            embed = discord.Embed(
+                title=t(f"game.{game.value}.name", language),
+                description=t(f"{game.value}.rules.summary", language)[:4096],
+                colour=discord.Colour.gold(),
+            )
+            await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name=cmd("cmd.log.name"), description=cmd("cmd.log.description"))
     async def log(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        row = await bot.store.latest(_channel(interaction))
-        if row is None:
-            raise TableError("error.no_table")
-        table, _ = table_and_state(row)
-        language = lang(interaction)
-        lines: list[str] = []
-        for action in await bot.store.actions(row.id, limit=LOG_LINES):
-            for data in action.events:
-                event = Event.model_validate(data)
-                if event.public:  # the log is public: private events never appear
-                    lines.append(event_text(row.game, table, event, language))
-        text = "\n".join(lines[-LOG_LINES:]) or t("log.empty", language)
-        await reply(interaction, text[-2000:])
+        async with user_errors(interaction):
+            bot = bot_of(interaction)
+            row = await bot.store.latest(_channel(interaction))
+            if row is None:
+                raise TableError("error.no_table")
+            table, _ = table_and_state(row)
+            language = lang(interaction)
+            lines: list[str] = []
+            for action in await bot.store.actions(row.id, limit=LOG_LINES):
+                for data in action.events:
+                    event = Event.model_validate(data)
+                    if event.public:  # the log is public: private events never appear
+                        lines.append(event_text(row.game, table, event, language))
+            text = "\n".join(lines[-LOG_LINES:]) or t("log.empty", language)
+            await reply(interaction, text[-2000:])
 
     @app_commands.command(name=cmd("cmd.leave.name"), description=cmd("cmd.leave.description"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        row = await bot.store.active(_channel(interaction))
-        if row is not None and row.status == "lobby":
-            await bot.service.leave_lobby(_channel(interaction), interaction.user.id)
-            await reply(interaction, t("lobby.left", lang(interaction)))
+        async with user_errors(interaction):
+            bot = bot_of(interaction)
             row = await bot.store.active(_channel(interaction))
-            if row is not None:
-                await publisher_of(bot).refresh_lobby(row)
-            return
-        applied = await bot.service.leave_game(_channel(interaction), interaction.user.id)
-        await reply(interaction, t("table.left_you", lang(interaction)))
-        await publisher_of(bot).publish(applied)
+            if row is not None and row.status == "lobby":
+                await bot.service.leave_lobby(_channel(interaction), interaction.user.id)
+                await reply(interaction, t("lobby.left", lang(interaction)))
+                row = await bot.store.active(_channel(interaction))
+                if row is not None:
+                    await publisher_of(bot).refresh_lobby(row)
+                return
+            applied = await bot.service.leave_game(_channel(interaction), interaction.user.id)
+            await reply(interaction, t("table.left_you", lang(interaction)))
+            await publisher_of(bot).publish(applied)
 
     @app_commands.command(name=cmd("cmd.end.name"), description=cmd("cmd.end.description"))
     async def end(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        applied = await bot.service.end(_channel(interaction), interaction.user.id, may_manage(interaction))
-        await reply(interaction, t("table.ended_you", lang(interaction)))
-        await publisher_of(bot).publish(applied)
+        async with user_errors(interaction):
+            bot = bot_of(interaction)
+            applied = await bot.service.end(
+                _channel(interaction), interaction.user.id, may_manage(interaction)
+            )
+            await reply(interaction, t("table.ended_you", lang(interaction)))
+            await publisher_of(bot).publish(applied)
 
 
 async def setup(bot: commands.Bot) -> None:

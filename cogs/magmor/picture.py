@@ -56,11 +56,21 @@ def draw_board(view: MagmorView) -> bytes:
     image = Image.new("RGB", (size, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     for col in range(6):
-        draw.text((MARGIN + col * CELL + CELL // 2, MARGIN // 2), "ABCDEF"[col], fill=LIGHT, font=font(14),
-                  anchor="mm")
+        draw.text(
+            (MARGIN + col * CELL + CELL // 2, MARGIN // 2),
+            "ABCDEF"[col],
+            fill=LIGHT,
+            font=font(14),
+            anchor="mm",
+        )
     for row in range(6):
-        draw.text((MARGIN // 2, MARGIN + row * CELL + CELL // 2), str(row + 1), fill=LIGHT, font=font(14),
-                  anchor="mm")
+        draw.text(
+            (MARGIN // 2, MARGIN + row * CELL + CELL // 2),
+            str(row + 1),
+            fill=LIGHT,
+            font=font(14),
+            anchor="mm",
+        )
     for cell in view.grid:
         x, y = _xy(cell.cell)
         box = (x + 3, y + 3, x + CELL - 3, y + CELL - 3)
@@ -71,8 +81,13 @@ def draw_board(view: MagmorView) -> bytes:
         colour = TERRAIN_COLOURS.get(cell.terrain or "", (120, 120, 120))
         if not cell.crossed:
             colour = tuple(int(c * 0.75) for c in colour)  # face down
-        draw.rounded_rectangle(box, 8, fill=colour, outline=(250, 250, 250) if cell.crossed else (60, 60, 60),
-                               width=3 if cell.crossed else 1)
+        draw.rounded_rectangle(
+            box,
+            8,
+            fill=colour,
+            outline=(250, 250, 250) if cell.crossed else (60, 60, 60),
+            width=3 if cell.crossed else 1,
+        )
         draw.text((x + 8, y + 6), f"{cell.cell} {cell.terrain or ''}", fill=INK, font=font(12))
         if cell.face is not None:
             for i, row in enumerate(cell.face.found):
@@ -103,8 +118,12 @@ def draw_board(view: MagmorView) -> bytes:
     for day in range(18):
         cx = int(MARGIN + step * day + step / 2)
         filled = day <= view.day
-        draw.rectangle((cx - 14, top, cx + 14, top + 28), fill=(200, 60, 60) if filled else (70, 70, 80),
-                       outline=LIGHT if day == view.day else (90, 90, 90), width=2 if day == view.day else 1)
+        draw.rectangle(
+            (cx - 14, top, cx + 14, top + 28),
+            fill=(200, 60, 60) if filled else (70, 70, 80),
+            outline=LIGHT if day == view.day else (90, 90, 90),
+            width=2 if day == view.day else 1,
+        )
         draw.text((cx, top + 14), "S" if day == 0 else str(day), fill=LIGHT, font=font(12), anchor="mm")
     # honour per player
     y0 = top + 40

@@ -107,8 +107,13 @@ class MagmorPresenter(Presenter):
                 )
             for ex in v.explorations:
                 lines.append(
-                    _ui("explored", language, seat=seat_name(table, ex.seat), cell=ex.cell,
-                        resource=resource(GAME, ex.resource, language))
+                    _ui(
+                        "explored",
+                        language,
+                        seat=seat_name(table, ex.seat),
+                        cell=ex.cell,
+                        resource=resource(GAME, ex.resource, language),
+                    )
                 )
             return "\n".join(lines)
         cell = next((c for c in v.grid if c.cell == v.current), None)
@@ -133,7 +138,8 @@ class MagmorPresenter(Presenter):
             body = _ui("phase_pay", language) + "\n" + "\n".join(rows)
         else:
             paid = [
-                f"✅ {seat_name(table, int(s))}: {bundle(GAME, cards, language)}" for s, cards in v.magmor_paid.items()
+                f"✅ {seat_name(table, int(s))}: {bundle(GAME, cards, language)}"
+                for s, cards in v.magmor_paid.items()
             ]
             body = "\n".join([_ui("phase_magmor", language, count=2 * v.players), *paid])
         if decision is not None:
@@ -149,13 +155,18 @@ class MagmorPresenter(Presenter):
         v = _as_view(ctx.view)
         lang = ctx.language
         embed = discord.Embed(title=_ui("panel_title", lang), colour=discord.Colour.blurple())
-        embed.add_field(name=_ui("your_hand", lang, count=sum((v.hand or {}).values())),
-                        value=_cards(v.hand or {}, lang), inline=False)
+        embed.add_field(
+            name=_ui("your_hand", lang, count=sum((v.hand or {}).values())),
+            value=_cards(v.hand or {}, lang),
+            inline=False,
+        )
         if v.objective:
             values = " · ".join(f"{EMOJI[r]} {v.objective[r]}" for r in RESOURCES if r in v.objective)
             embed.add_field(name=_ui("your_objective", lang), value=values, inline=False)
         for cell, face in v.explored.items():
-            embed.add_field(name=_ui("explored_face", lang, cell=cell), value=_face_text(face, lang), inline=False)
+            embed.add_field(
+                name=_ui("explored_face", lang, cell=cell), value=_face_text(face, lang), inline=False
+            )
         embed.add_field(name=_ui("honour", lang), value=f"{v.honour[ctx.seat]:+d}", inline=True)
         embed.add_field(name=_ui("day", lang), value=f"{v.day}/17", inline=True)
         controls = discord.ui.View(timeout=None)
@@ -165,7 +176,9 @@ class MagmorPresenter(Presenter):
             embed.description = _ui("over_panel", lang)
         elif not mine:
             embed.description = t(
-                f"magmor.decision.{decision.kind.split('.')[-1]}", lang, seat=seat_name(ctx.table, decision.actors[0])
+                f"magmor.decision.{decision.kind.split('.')[-1]}",
+                lang,
+                seat=seat_name(ctx.table, decision.actors[0]),
             )
         elif v.phase == "choose":
             embed.description = _ui("you_choose", lang)
@@ -179,8 +192,9 @@ class MagmorPresenter(Presenter):
         elif v.phase == "magmor":
             embed.description = _ui("you_magmor", lang)
             self._magmor_controls(ctx, v, controls)
-        controls.add_item(ActButton.make(ctx.channel_id, ctx.version, "refresh", _ui("refresh", lang),
-                                         emoji="🔄", row=4))
+        controls.add_item(
+            ActButton.make(ctx.channel_id, ctx.version, "refresh", _ui("refresh", lang), emoji="🔄", row=4)
+        )
         return embed, controls
 
     def _choose_controls(self, ctx: PanelContext, v: MagmorView, controls: discord.ui.View) -> None:
@@ -189,15 +203,30 @@ class MagmorPresenter(Presenter):
         for row, cell in enumerate(v.candidates):
             back = next(c for c in v.grid if c.cell == cell)
             cost = back.explore_cost or ""
-            controls.add_item(ActButton.make(
-                ctx.channel_id, ctx.version, f"ex.{cell}",
-                _ui("explore_button", ctx.language, cell=cell, resource=resource(GAME, cost, ctx.language)),
-                emoji="🔍", disabled=cell in explored or hand.get(cost, 0) < 1 or len(v.candidates) < 2, row=row,
-            ))
-            controls.add_item(ActButton.make(
-                ctx.channel_id, ctx.version, f"go.{cell}", _ui("go_button", ctx.language, cell=cell),
-                style=GREEN, emoji="➡️", row=row,
-            ))
+            controls.add_item(
+                ActButton.make(
+                    ctx.channel_id,
+                    ctx.version,
+                    f"ex.{cell}",
+                    _ui(
+                        "explore_button", ctx.language, cell=cell, resource=resource(GAME, cost, ctx.language)
+                    ),
+                    emoji="🔍",
+                    disabled=cell in explored or hand.get(cost, 0) < 1 or len(v.candidates) < 2,
+                    row=row,
+                )
+            )
+            controls.add_item(
+                ActButton.make(
+                    ctx.channel_id,
+                    ctx.version,
+                    f"go.{cell}",
+                    _ui("go_button", ctx.language, cell=cell),
+                    style=GREEN,
+                    emoji="➡️",
+                    row=row,
+                )
+            )
 
     @staticmethod
     def _allocation(ctx: PanelContext) -> dict[int, dict[str, int]]:
@@ -219,51 +248,88 @@ class MagmorPresenter(Presenter):
         alloc = self._allocation(ctx)
         left = self._remaining(v, alloc)
         to = int((ctx.draft or {}).get("to", ctx.seat))
-        lines = [
-            f"{seat_name(ctx.table, s)} ← {_cards(alloc.get(s, {}), lang)}" for s in range(v.players)
-        ]
+        lines = [f"{seat_name(ctx.table, s)} ← {_cards(alloc.get(s, {}), lang)}" for s in range(v.players)]
         embed.add_field(name=_ui("split_draft", lang), value="\n".join(lines), inline=False)
         embed.add_field(name=_ui("split_left", lang), value=_cards(left, lang), inline=False)
         options = [
             discord.SelectOption(
                 label=(ctx.table.seats[s].name + (f" ({_ui('you', lang)})" if s == ctx.seat else ""))[:100],
-                value=str(s), default=s == to,
+                value=str(s),
+                default=s == to,
             )
             for s in range(v.players)
         ]
-        controls.add_item(ActSelect.make(ctx.channel_id, ctx.version, "sp.to", _ui("split_to", lang), options, row=0))
+        controls.add_item(
+            ActSelect.make(ctx.channel_id, ctx.version, "sp.to", _ui("split_to", lang), options, row=0)
+        )
         for r in RESOURCES:
             if left.get(r):
-                controls.add_item(ActButton.make(
-                    ctx.channel_id, ctx.version, f"sp.add.{r}",
-                    _ui("split_add", lang, resource=resource(GAME, r, lang)), emoji=EMOJI[r], row=1,
-                ))
-        controls.add_item(ActButton.make(ctx.channel_id, ctx.version, "sp.rest", _ui("split_rest", lang),
-                                         disabled=not left, row=2))
-        controls.add_item(ActButton.make(ctx.channel_id, ctx.version, "sp.reset", _ui("split_reset", lang),
-                                         emoji="↩️", row=2))
-        controls.add_item(ActButton.make(ctx.channel_id, ctx.version, "sp.keep", _ui("split_keep", lang), row=3))
-        controls.add_item(ActButton.make(ctx.channel_id, ctx.version, "sp.ok", _ui("split_confirm", lang),
-                                         style=GREEN, emoji="✅", row=3))
+                controls.add_item(
+                    ActButton.make(
+                        ctx.channel_id,
+                        ctx.version,
+                        f"sp.add.{r}",
+                        _ui("split_add", lang, resource=resource(GAME, r, lang)),
+                        emoji=EMOJI[r],
+                        row=1,
+                    )
+                )
+        controls.add_item(
+            ActButton.make(
+                ctx.channel_id, ctx.version, "sp.rest", _ui("split_rest", lang), disabled=not left, row=2
+            )
+        )
+        controls.add_item(
+            ActButton.make(
+                ctx.channel_id, ctx.version, "sp.reset", _ui("split_reset", lang), emoji="↩️", row=2
+            )
+        )
+        controls.add_item(
+            ActButton.make(ctx.channel_id, ctx.version, "sp.keep", _ui("split_keep", lang), row=3)
+        )
+        controls.add_item(
+            ActButton.make(
+                ctx.channel_id,
+                ctx.version,
+                "sp.ok",
+                _ui("split_confirm", lang),
+                style=GREEN,
+                emoji="✅",
+                row=3,
+            )
+        )
 
     def _pay_controls(self, ctx: PanelContext, v: MagmorView, controls: discord.ui.View) -> None:
         hand = v.hand or {}
         for cat in v.categories:
             if cat.paid_by is None:
-                controls.add_item(ActButton.make(
-                    ctx.channel_id, ctx.version, f"pay.{cat.res}",
-                    _ui("pay_button", ctx.language, qty=cat.qty, resource=resource(GAME, cat.res, ctx.language)),
-                    style=GREEN, emoji=EMOJI[cat.res], disabled=hand.get(cat.res, 0) < cat.qty, row=0,
-                ))
-        controls.add_item(ActButton.make(ctx.channel_id, ctx.version, "pass", _ui("pass_button", ctx.language),
-                                         style=RED, row=1))
+                controls.add_item(
+                    ActButton.make(
+                        ctx.channel_id,
+                        ctx.version,
+                        f"pay.{cat.res}",
+                        _ui(
+                            "pay_button",
+                            ctx.language,
+                            qty=cat.qty,
+                            resource=resource(GAME, cat.res, ctx.language),
+                        ),
+                        style=GREEN,
+                        emoji=EMOJI[cat.res],
+                        disabled=hand.get(cat.res, 0) < cat.qty,
+                        row=0,
+                    )
+                )
+        controls.add_item(
+            ActButton.make(
+                ctx.channel_id, ctx.version, "pass", _ui("pass_button", ctx.language), style=RED, row=1
+            )
+        )
 
     def _magmor_controls(self, ctx: PanelContext, v: MagmorView, controls: discord.ui.View) -> None:
         hand = v.hand or {}
         held = [r for r in RESOURCES if hand.get(r)]
-        pairs = [
-            (a, b) for a, b in combinations_with_replacement(held, 2) if a != b or hand.get(a, 0) >= 2
-        ]
+        pairs = [(a, b) for a, b in combinations_with_replacement(held, 2) if a != b or hand.get(a, 0) >= 2]
         if pairs:
             options = [
                 discord.SelectOption(
@@ -273,10 +339,16 @@ class MagmorPresenter(Presenter):
                 )
                 for a, b in pairs
             ]
-            controls.add_item(ActSelect.make(ctx.channel_id, ctx.version, "mm", _ui("magmor_pick", ctx.language),
-                                             options, row=0))
-        controls.add_item(ActButton.make(ctx.channel_id, ctx.version, "pass", _ui("pass_button", ctx.language),
-                                         style=RED, row=1))
+            controls.add_item(
+                ActSelect.make(
+                    ctx.channel_id, ctx.version, "mm", _ui("magmor_pick", ctx.language), options, row=0
+                )
+            )
+        controls.add_item(
+            ActButton.make(
+                ctx.channel_id, ctx.version, "pass", _ui("pass_button", ctx.language), style=RED, row=1
+            )
+        )
 
     # -- clicks --------------------------------------------------------------
     def click(self, ctx: PanelContext, payload: str, values: list[str]) -> Click:

@@ -160,7 +160,8 @@ class Game(ABC, Generic[S, A]):
         return []
 
     def final_events(self, state: S) -> list[Event]:
-        """Events that reveal everything at the end (hands, objectives)."""
+        """Events that reveal everything at the end (hands, objectives): after the
+        last action, or when the host ends the game early."""
         return []
 
     # -- what a game implements --------------------------------------------

@@ -78,9 +78,8 @@ class MagmorGame(Game[MagmorState, MagmorAction]):
         return ai.MagmorAI(seat)
 
     def final_events(self, state: MagmorState) -> list[Event]:
-        """MM-4.10.4 / R24: every dealt objective and every hand, public at the end."""
-        if state.phase != "over":
-            return []
+        """MM-4.10.4 / R24: every dealt objective and every hand, public at the end
+        (also when the host ends the game early with /end)."""
         events = []
         for seat in range(state.players):
             objective = state.objectives[seat]
@@ -95,7 +94,7 @@ class MagmorGame(Game[MagmorState, MagmorAction]):
             events.append(
                 public("magmor.event.hand_revealed", seat=seat, cards=turn.nonzero(state.hands[seat]))
             )
-            if state.success:
+            if state.phase == "over" and state.success:
                 events.append(
                     public(
                         "magmor.event.final_score",

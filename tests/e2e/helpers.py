@@ -112,15 +112,15 @@ async def start_game(table: Table, **options: Any) -> discord.Message:
     """/play magmor, everyone joins, the host starts; returns the board."""
     lobby = await open_lobby(table, **options)
     for player in table.players[1:]:
-        result = await player.click(lobby, label="Join")
+        result = await player.click(lobby, custom_id=f"gm:{table.channel.id}:lobby:join")
         assert result.acknowledged and not result.ephemeral
-    await table.players[0].click(lobby, label="Start")
+    await table.players[0].click(lobby, custom_id=f"gm:{table.channel.id}:lobby:start")
     return table.board()
 
 
 async def panel(table: Table, player: simcord.MemberActor) -> simcord.ResponseMessage:
     """Press My hand on the board; the answer must be ephemeral."""
-    result = await player.click(table.board(), label="My hand")
+    result = await player.click(table.board(), custom_id=f"gm:{table.channel.id}:hand")
     assert result.ephemeral and result.response is not None
     return result.response
 
