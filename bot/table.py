@@ -302,7 +302,7 @@ class TableService:
             if user_id != info.host_id and not may_manage:
                 raise TableError("error.host_only")
             info.ended_by = user_id
-            events = [Event(key="table.event.ended", params={}), *game.final_events(state)]
+            events = [Event(key="table.event.ended", params={}), *game.reveal_events(state)]
             applied = Applied(row=row, table=info, game=game, state=state, events=events)
             row.status = "finished"
             row.result = {"ended_by": user_id, "outcome": None, "seats": [s.model_dump() for s in info.seats]}

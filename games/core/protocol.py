@@ -160,9 +160,12 @@ class Game(ABC, Generic[S, A]):
         return []
 
     def final_events(self, state: S) -> list[Event]:
-        """Events that reveal everything at the end (hands, objectives): after the
-        last action, or when the host ends the game early."""
+        """Events that reveal everything once the game is over (hands, objectives)."""
         return []
+
+    def reveal_events(self, state: S) -> list[Event]:
+        """Events that reveal everything when the host ends a game early."""
+        return self.final_events(state)
 
     # -- what a game implements --------------------------------------------
     @abstractmethod

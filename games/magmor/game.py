@@ -78,8 +78,14 @@ class MagmorGame(Game[MagmorState, MagmorAction]):
         return ai.MagmorAI(seat)
 
     def final_events(self, state: MagmorState) -> list[Event]:
-        """MM-4.10.4 / R24: every dealt objective and every hand, public at the end
-        (also when the host ends the game early with /end)."""
+        """MM-4.10.4 / R24: every dealt objective and every hand, public at the end."""
+        if state.phase != "over":
+            return []
+        return self.reveal_events(state)
+
+    def reveal_events(self, state: MagmorState) -> list[Event]:
+        """Every dealt objective and hand (and the scores once over): at the end,
+        or when the host ends the game early with /end (R24)."""
         events = []
         for seat in range(state.players):
             objective = state.objectives[seat]

@@ -661,3 +661,13 @@ def test_ai_reads_only_its_own_view(fresh: MagmorState) -> None:
         bot.act(GAME.view(fresh, None), decision)
     action = bot.act(GAME.view(fresh, fresh.leader), decision)
     assert isinstance(action, Split)
+
+
+def test_reveal_events_for_an_early_end(fresh: MagmorState) -> None:
+    """R24 on /end: every dealt objective and hand is shown, never a set-aside card, and no score mid-game."""
+    events = GAME.reveal_events(fresh)
+    assert all(e.public for e in events)
+    assert {e.params["objective"] for e in find(events, "objective_revealed")} == set(fresh.objectives)
+    assert not {e.params["objective"] for e in find(events, "objective_revealed")} & set(fresh.set_aside)
+    assert len(find(events, "hand_revealed")) == fresh.players
+    assert find(events, "final_score") == []
