@@ -7,11 +7,11 @@ from collections import defaultdict
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from magmor_helpers import conserved
 
 from games.core import Event, Rng
 from games.magmor import GAME, MagmorAction, MagmorState, Pass, Pay, PayMagMor, random_split
 from games.magmor.data import CARDS, HONOUR_MAX, HONOUR_MIN, RESOURCES
+from tests.magmor.magmor_helpers import conserved
 
 MAX_ACTIONS = 150  # 11 turns x (2 explorations + choice + split + 5 payments) is far below
 PRIVATE_KEYS = {"magmor.event.explored_face", "magmor.event.dealt"}

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from magmor_helpers import assert_refused, conserved, find, hand, keys, make_state, play, start
 
 from games.core import Rng, RuleError
 from games.magmor import (
@@ -23,6 +22,7 @@ from games.magmor.data import CARDS, OBJECTIVES
 from games.magmor.grid import CELLS, MAGMOR, candidates
 from games.magmor.scoring import change_honour, score
 from games.magmor.turn import select_leader
+from tests.magmor.magmor_helpers import assert_refused, conserved, find, hand, keys, make_state, play, start
 
 TO_E6 = ["A1", "B1", "C1", "D1", "E1", "E2", "E3", "E4", "E5", "E6"]
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from magmor_helpers import assert_refused, find, hand, keys, make_state, play, start
 
 from games.core import Rng, RuleError
 from games.magmor import (
@@ -21,6 +20,7 @@ from games.magmor import (
 from games.magmor.data import CARDS
 from games.magmor.scoring import honour_vp
 from games.magmor.turn import select_leader
+from tests.magmor.magmor_helpers import assert_refused, find, hand, keys, make_state, play, start
 
 # Paths used by several vectors.
 TO_E6 = ["A1", "B1", "C1", "D1", "E1", "E2", "E3", "E4", "E5", "E6"]
