@@ -27,8 +27,8 @@ def bundle(game: str, cards: dict[str, int], language: str) -> str:
 
 
 def format_params(game: str, table: TableInfo, params: dict[str, Any], language: str) -> dict[str, Any]:
-    """Seats become names, resource ids words, bundles lists (the convention of
-    :class:`games.core.Event`)."""
+    """Seats become names, resource, territory and card ids words, bundles and
+    card lists text (the convention of :class:`games.core.Event`)."""
     out: dict[str, Any] = {}
     for key, value in params.items():
         if key == "seat" or key.endswith("_seat"):
@@ -37,6 +37,14 @@ def format_params(game: str, table: TableInfo, params: dict[str, Any], language:
             out[key] = resource(game, value, language)
         elif key == "cards" or key.endswith("_cards"):
             out[key] = bundle(game, value, language)
+        elif key == "territory" or key.endswith("_territory"):
+            out[key] = t(f"{game}.territory.{value}", language)
+        elif key == "card" or key.endswith("_card"):
+            out[key] = t(f"{game}.card.{value}", language)
+        elif key == "cards_list" or key.endswith("_cards_list"):
+            out[key] = ", ".join(t(f"{game}.card.{c}", language) for c in value) or t(
+                "common.nothing", language
+            )
         elif key == "terrain":
             out[key] = t(f"{game}.terrain.{value}", language)
         elif key == "allocation":

@@ -13,8 +13,18 @@ class Event(BaseModel):
     ``seats`` is the audience: ``None`` means public (every player and every
     spectator); a list means only those seats may see it. Hidden information
     may appear only in events addressed to the seats allowed to know it.
-    Parameters whose name is ``seat`` or ends in ``_seat`` hold seat numbers;
-    the bot renders them as player names.
+    Parameter names say how the bot renders them (``bot/render.py``):
+    ``seat``/``*_seat`` seat numbers (player names); ``resource``/``*_resource``,
+    ``territory``/``*_territory``, ``card``/``*_card`` ids (catalog names
+    ``<game>.resource|territory|card.<id>``); ``cards``/``*_cards`` bundles
+    (id -> count); ``cards_list``/``*_cards_list`` lists of card ids; anything
+    else is inserted as it is.
+
+    A public event with a ``live`` parameter (e.g. ``live="battle-7"``) belongs
+    to a *live message*, one public message the bot keeps editing as the thing
+    it shows unfolds (a Narnia battle, throw by throw). The game's presenter
+    draws that message from the view; the event is not printed as a line of
+    its own (it still reads well in ``/log``).
     """
 
     model_config = ConfigDict(frozen=True)

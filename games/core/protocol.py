@@ -36,21 +36,38 @@ class Decision(BaseModel):
     * ``ordered``: the seats act one after another in the listed order; only
       the first may act now, the rest are shown as "next";
     * ``simultaneous``: every listed seat acts, in any order, without seeing
-      the others' choices.
+      the others' choices; ``done`` lists the seats that have already
+      decided (shown as "has chosen", never what).
 
     ``kind`` names the decision (a catalog key suffix, e.g. ``magmor.pay``);
-    ``timeout`` picks the table's short or long deadline.
+    ``timeout`` picks the table's short or long deadline; ``rule`` is the rule
+    id cited when someone acts out of turn or twice.
     """
 
     kind: str
     seats: list[int]
     mode: Literal["one", "ordered", "simultaneous"] = "one"
     timeout: Literal["short", "long"] = "short"
+    done: list[int] = []
+    rule: str | None = None
 
     @property
     def actors(self) -> list[int]:
         """The seats that may act right now."""
-        return list(self.seats) if self.mode == "simultaneous" else self.seats[:1]
+        if self.mode == "simultaneous":
+            return [s for s in self.seats if s not in self.done]
+        return self.seats[:1]
+
+    def continues(self, before: Decision | None) -> bool:
+        """True when this is ``before`` with more seats done: the same
+        simultaneous decision still open (its deadline and ping stand)."""
+        return (
+            before is not None
+            and self.mode == before.mode == "simultaneous"
+            and self.kind == before.kind
+            and self.seats == before.seats
+            and set(before.done) < set(self.done)
+        )
 
 
 class Standing(BaseModel):
@@ -113,9 +130,11 @@ class Game(ABC, Generic[S, A]):
         if decision is None:
             raise RuleError("error.game_over")
         if seat not in decision.actors:
+            if seat in decision.done:
+                raise RuleError("error.already_decided", decision.rule)
             if seat in decision.seats:
-                raise RuleError("error.not_yet", None, seat=decision.actors[0])
-            raise RuleError("error.not_your_turn")
+                raise RuleError("error.not_yet", decision.rule, seat=decision.actors[0])
+            raise RuleError("error.not_your_turn", decision.rule)
         work = state.model_copy(deep=True)
         events = self._apply(work, seat, action)
         return work, events
