@@ -38,6 +38,8 @@ class PanelContext:
     decision: Decision | None
     draft: dict[str, Any] | None
     language: str
+    # The seat's legal actions as JSON dicts, when it must act and the game lists them.
+    legal: list[dict[str, Any]] | None = None
 
 
 class Presenter(ABC):
@@ -53,6 +55,10 @@ class Presenter(ABC):
         """A PNG of the board (run off the event loop), or ``None``."""
         return None
 
+    def board_image_key(self, view: BaseModel) -> str:
+        """What the picture depends on: it is redrawn only when this changes."""
+        return view.model_dump_json()
+
     @abstractmethod
     def panel(self, ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:
         """A seat's private panel: hand, secrets and the controls for its decision."""
@@ -61,6 +67,11 @@ class Presenter(ABC):
     def click(self, ctx: PanelContext, payload: str, values: list[str]) -> Click:
         """Decode a click on one of this game's controls. Raise ``TableError``
         or ``RuleError`` for a click that cannot be honoured."""
+
+    def live_message(self, table: TableInfo, view: BaseModel, key: str, language: str) -> str | None:
+        """The text of the live message ``key`` (events with a ``live`` param,
+        e.g. a battle fought throw by throw), drawn from the public view."""
+        return None
 
     def outcome_lines(self, table: TableInfo, outcome: Outcome, language: str) -> list[str]:
         """Extra words under the final ranking (the engine's final events come first)."""

@@ -76,6 +76,14 @@ class Applied:
     auto_seats: list[int] = field(default_factory=list)  # seats whose default was applied
     reminder: list[int] = field(default_factory=list)  # seats reminded of a deadline
     started: bool = False
+    before: Decision | None = None  # the decision the change answered
+
+    @property
+    def continued(self) -> bool:
+        """The same simultaneous decision is still open, with more seats done:
+        its deadline stands and nobody needs a new ping."""
+        decision = self.decision
+        return decision is not None and decision.continues(self.before)
 
     @property
     def decision(self) -> Decision | None:
@@ -264,7 +272,14 @@ class TableService:
             except ValidationError:
                 raise TableError("error.bad_action") from None
             new_state, events = game.play(state, seat, action)
-            applied = Applied(row=row, table=info, game=game, state=new_state, events=list(events))
+            applied = Applied(
+                row=row,
+                table=info,
+                game=game,
+                state=new_state,
+                events=list(events),
+                before=game.decision(state),
+            )
             log_rows: list[tuple[str, int | None, int | None, dict[str, Any], list[Event]]] = [
                 ("player", seat, user_id, action.model_dump(), events)
             ]
@@ -287,7 +302,9 @@ class TableService:
                 raise TableError("error.not_a_player")
             info.seats[seat] = Seat(name=info.seats[seat].name, ai=True, user_id=user_id)
             event = Event(key="table.event.left", params={"seat": seat})
-            applied = Applied(row=row, table=info, game=game, state=state, events=[event])
+            applied = Applied(
+                row=row, table=info, game=game, state=state, events=[event], before=game.decision(state)
+            )
             log_rows: list[tuple[str, int | None, int | None, dict[str, Any], list[Event]]] = [
                 ("leave", seat, user_id, {"kind": "leave"}, [event])
             ]
@@ -321,16 +338,21 @@ class TableService:
             state = game.load_state(row.state or "")
             decision = game.decision(state)
             if row.deadline_at is not None and row.deadline_at <= now and decision is not None:
-                applied = Applied(row=row, table=info, game=game, state=state)
+                applied = Applied(row=row, table=info, game=game, state=state, before=decision)
                 log_rows: list[tuple[str, int | None, int | None, dict[str, Any], list[Event]]] = []
                 for seat in decision.actors:
+                    # Every late seat of a simultaneous decision gets its default;
+                    # an ordered one moves on to the next seat's own deadline.
+                    current = game.decision(applied.state)
+                    if current is None or seat not in current.actors:
+                        break
+                    if current != decision and not current.continues(decision):
+                        break
                     action = game.default_action(applied.state, seat)
                     applied.state, events = game.play(applied.state, seat, action)
                     applied.events.extend(events)
                     applied.auto_seats.append(seat)
                     log_rows.append(("timeout", seat, None, action.model_dump(), events))
-                    if game.decision(applied.state) != decision:
-                        break  # the decision moved on (e.g. the next payer's turn)
                 self._run_ai(applied, log_rows)
                 await self._commit(applied, log_rows)
                 return applied
@@ -418,7 +440,9 @@ class TableService:
                 "outcome": outcome.model_dump(),
                 "seats": [s.model_dump() for s in applied.table.seats],
             }
-        if row.status == "playing" and decision is not None:
+        if row.status == "playing" and applied.continued and row.deadline_at is not None:
+            pass  # one deadline for a simultaneous decision, however many have chosen
+        elif row.status == "playing" and decision is not None:
             seconds = self._deadline_seconds(applied.table.speed, decision.timeout)
             row.deadline_at = now + seconds
             row.reminder_at = now + seconds * 0.75

@@ -13,6 +13,7 @@ from bot.store import GameRow
 from bot.table import TableError, TableInfo, table_of
 from cogs.common import answer_error, bot_of, lang
 from cogs.publisher import publisher_of
+from games.core import Game, GameState
 from games.registry import GAMES
 
 
@@ -31,17 +32,37 @@ async def _context(
         raise TableError("error.not_a_player")
     game = GAMES[row.game]
     state = game.load_state(row.state)
-    ctx = PanelContext(
+    draft = await bot.service.draft(channel_id, seat, row.version)
+    ctx = panel_context(game, state, channel_id, row.version, table, seat, draft, lang(interaction))
+    return row, table, ctx
+
+
+def panel_context(
+    game: Game[Any, Any],
+    state: GameState,
+    channel_id: int,
+    version: int,
+    table: TableInfo,
+    seat: int,
+    draft: dict[str, Any] | None,
+    language: str,
+) -> PanelContext:
+    decision = game.decision(state)
+    legal = None
+    if decision is not None and seat in decision.actors:
+        actions = game.legal_actions(state, seat)
+        legal = None if actions is None else [a.model_dump(mode="json") for a in actions]
+    return PanelContext(
         channel_id=channel_id,
-        version=row.version,
+        version=version,
         table=table,
         seat=seat,
         view=game.view(state, seat),
-        decision=game.decision(state),
-        draft=await bot.service.draft(channel_id, seat, row.version),
-        language=lang(interaction),
+        decision=decision,
+        draft=draft,
+        language=language,
+        legal=legal,
     )
-    return row, table, ctx
 
 
 async def show_panel(interaction: discord.Interaction, channel_id: int) -> None:
@@ -86,16 +107,16 @@ async def handle_click(
         for e in applied.events
         if not e.public and ctx.seat in (e.seats or [])
     ]
-    game = applied.game
-    new_ctx = PanelContext(
-        channel_id=channel_id,
-        version=applied.row.version,
-        table=applied.table,
-        seat=ctx.seat,
-        view=game.view(applied.state, ctx.seat),
-        decision=applied.decision,
-        draft=None,
-        language=ctx.language,
+    assert applied.state is not None
+    new_ctx = panel_context(
+        applied.game,
+        applied.state,
+        channel_id,
+        applied.row.version,
+        applied.table,
+        ctx.seat,
+        None,
+        ctx.language,
     )
     embed, view = PRESENTERS[applied.row.game].panel(new_ctx)
     content: Any = "\n".join(private)[:2000] or None

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import io
+import json
 import logging
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -15,7 +17,7 @@ import discord
 from bot.i18n import t
 from bot.presenter import PRESENTERS
 from bot.render import event_text, seat_name
-from bot.store import GameRow, set_message
+from bot.store import GameRow, get_meta, set_message, set_meta
 from bot.table import Applied, TableInfo, table_of
 from cogs.controls import board_view
 from games.core import Decision, GameState
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("gamemaster.publish")
 MESSAGE_LIMIT = 2000
 BOARD_FILE = "board.png"
+LIVE_KEPT = 12  # live messages remembered per game (a Narnia round fights a few battles)
 
 
 def chunks(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
@@ -53,7 +56,10 @@ def decision_line(game: str, table: TableInfo, decision: Decision, language: str
 class Publisher:
     def __init__(self, bot: GameMasterBot) -> None:
         self.bot = bot
-        self._last_png: dict[int, str] = {}
+        # The last picture per channel and what it was drawn from: a board is
+        # redrawn only when its picture changed (the bytes are re-sent with each
+        # edit, since Discord mishandles embeds that point at a kept attachment).
+        self._pictures: dict[int, tuple[str, bytes | None]] = {}
 
     async def board(
         self, row: GameRow, table: TableInfo, state: GameState | None
@@ -65,7 +71,13 @@ class Publisher:
         view = game.view(state, None)
         decision = game.decision(state)
         embed = presenter.board_embed(table, view, decision, table.language)
-        png = await asyncio.to_thread(presenter.board_image, view)
+        key = hashlib.sha256(presenter.board_image_key(view).encode()).hexdigest()
+        cached = self._pictures.get(row.channel_id)
+        if cached is not None and cached[0] == key:
+            png: bytes | None = cached[1]
+        else:
+            png = await asyncio.to_thread(presenter.board_image, view)
+            self._pictures[row.channel_id] = (key, png)
         file = None
         if png is not None:
             embed.set_image(url=f"attachment://{BOARD_FILE}")
@@ -99,9 +111,22 @@ class Publisher:
         table.message_id = message.id
         await set_message(self.bot.store, row.id, message.id)
 
-    def lines(self, applied: Applied, language: str) -> list[str]:
+    def lines(self, applied: Applied, language: str) -> list[str | tuple[str]]:
+        """The public story of a change: text lines, and ``(key,)`` where a
+        live message belongs (once per key, at its first event)."""
         game_id, table = applied.row.game, applied.table
-        lines = [event_text(game_id, table, e, language) for e in applied.events if e.public]
+        lines: list[str | tuple[str]] = []
+        live_seen: set[str] = set()
+        for event in applied.events:
+            if not event.public:
+                continue
+            live = event.params.get("live")
+            if isinstance(live, str):
+                if live not in live_seen:
+                    live_seen.add(live)
+                    lines.append((live,))
+                continue
+            lines.append(event_text(game_id, table, event, language))
         for seat in applied.auto_seats:
             lines.append(t("table.event.timeout", language, seat=seat_name(table, seat)))
         outcome = applied.outcome
@@ -123,7 +148,7 @@ class Publisher:
 
     def ping(self, applied: Applied, language: str) -> tuple[str, list[int]] | None:
         decision = applied.decision
-        if decision is None or applied.row.status != "playing":
+        if decision is None or applied.row.status != "playing" or applied.continued:
             return None
         users = [
             u
@@ -155,8 +180,43 @@ class Publisher:
         mentions = discord.AllowedMentions(
             users=[discord.Object(u) for u in users], roles=False, everyone=False
         )
-        for text in chunks(lines):
+        quiet = discord.AllowedMentions.none()
+        pending: list[str] = []
+        for line in lines:
+            if isinstance(line, tuple):
+                for text in chunks(pending):
+                    await channel.send(text, allowed_mentions=quiet)
+                pending = []
+                await self.live(channel, applied, line[0])
+            else:
+                pending.append(line)
+        for text in chunks(pending):
             await channel.send(text, allowed_mentions=mentions)
+
+    async def live(self, channel: discord.abc.Messageable, applied: Applied, key: str) -> None:
+        """Send or edit the live message ``key`` (one message per battle, edited
+        throw by throw, to stay within Discord's per-channel rate limits)."""
+        assert applied.state is not None
+        view = applied.game.view(applied.state, None)
+        text = PRESENTERS[applied.row.game].live_message(applied.table, view, key, applied.table.language)
+        if not text:
+            return
+        text = text[:MESSAGE_LIMIT]
+        meta_key = f"live:{applied.row.id}"
+        known: dict[str, int] = json.loads(await get_meta(self.bot.store, meta_key) or "{}")
+        message_id = known.get(key)
+        if message_id is not None:
+            try:
+                message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+                await message.edit(content=text, allowed_mentions=discord.AllowedMentions.none())
+                return
+            except discord.NotFound:
+                pass  # deleted by someone: send it again
+        sent = await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        known.pop(key, None)
+        known[key] = sent.id
+        kept = dict(list(known.items())[-LIVE_KEPT:])
+        await set_meta(self.bot.store, meta_key, json.dumps(kept))
 
     async def remind(self, applied: Applied) -> None:
         channel = await self.channel(applied.row.channel_id)
