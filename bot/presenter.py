@@ -51,7 +51,7 @@ class Presenter(ABC):
     ) -> discord.Embed:
         """The public board, drawn from the spectator view."""
 
-    def board_image(self, view: BaseModel) -> bytes | None:
+    def board_image(self, view: BaseModel, language: str) -> bytes | None:
         """A PNG of the board (run off the event loop), or ``None``."""
         return None
 

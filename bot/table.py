@@ -56,6 +56,15 @@ class TableInfo(BaseModel):
     options: dict[str, Any] = {}
     message_id: int | None = None
     ended_by: int | None = None
+    # The version at which the pending decision opened. While a simultaneous
+    # decision stays open, others' choices bump the version but change nothing
+    # a seat still to choose may see or do (they are hidden from it), so its
+    # panel stays valid from this version on; every other change resets it.
+    decision_since: int = 0
+
+    def fresh(self, row_version: int, version: int) -> bool:
+        """May a control drawn at ``version`` still act?"""
+        return version == row_version or 0 < self.decision_since <= version < row_version
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -262,7 +271,7 @@ class TableService:
         """Apply a player's action. Raises TableError or RuleError; nothing changes then."""
         async with self.lock(channel_id):
             row, info, game, state = await self._load_playing(channel_id)
-            if version is not None and version != row.version:
+            if version is not None and not info.fresh(row.version, version):
                 raise TableError("error.stale")
             seat = info.seat_of(user_id)
             if seat is None:
@@ -368,14 +377,22 @@ class TableService:
         if row is None:
             return None
         saved = row.drafts.get(str(seat))
-        return saved["data"] if saved and saved.get("version") == version else None
+        if not saved or not table_of(row).fresh(row.version, int(saved.get("version", -1))):
+            return None
+        data: dict[str, Any] = saved["data"]
+        return data
 
     async def save_draft(self, channel_id: int, seat: int, version: int, data: dict[str, Any]) -> None:
         async with self.lock(channel_id):
             row = await self.store.active(channel_id)
-            if row is None or row.version != version:
+            if row is None:
                 raise TableError("error.stale")
-            drafts = {k: v for k, v in row.drafts.items() if v.get("version") == version}
+            info = table_of(row)
+            if not info.fresh(row.version, version):
+                raise TableError("error.stale")
+            drafts = {
+                k: v for k, v in row.drafts.items() if info.fresh(row.version, int(v.get("version", -1)))
+            }
             drafts[str(seat)] = {"version": version, "data": data}
             await self.store.save_drafts(row.id, drafts)
 
@@ -440,6 +457,8 @@ class TableService:
                 "outcome": outcome.model_dump(),
                 "seats": [s.model_dump() for s in applied.table.seats],
             }
+        if not applied.continued:
+            applied.table.decision_since = row.version + max(1, len(log_rows))
         if row.status == "playing" and applied.continued and row.deadline_at is not None:
             pass  # one deadline for a simultaneous decision, however many have chosen
         elif row.status == "playing" and decision is not None:

@@ -82,7 +82,7 @@ async def handle_click(
     try:
         row, table, ctx = await _context(interaction, channel_id)
         presenter = PRESENTERS[row.game]
-        if version != row.version:
+        if not table.fresh(row.version, version):
             # A stale panel: show the current one instead of acting on the old.
             embed, view = presenter.panel(ctx)
             await interaction.response.edit_message(
@@ -92,7 +92,7 @@ async def handle_click(
         click = presenter.click(ctx, payload, values)
         if click.action is None:  # a draft step, or just a refresh
             if click.draft is not None:
-                await bot.service.save_draft(channel_id, ctx.seat, version, click.draft)
+                await bot.service.save_draft(channel_id, ctx.seat, ctx.version, click.draft)
                 ctx.draft = click.draft
             embed, view = presenter.panel(ctx)
             await interaction.response.edit_message(content=None, embed=embed, view=view)

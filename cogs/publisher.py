@@ -71,12 +71,13 @@ class Publisher:
         view = game.view(state, None)
         decision = game.decision(state)
         embed = presenter.board_embed(table, view, decision, table.language)
-        key = hashlib.sha256(presenter.board_image_key(view).encode()).hexdigest()
+        drawn_from = f"{table.language}:{presenter.board_image_key(view)}"
+        key = hashlib.sha256(drawn_from.encode()).hexdigest()
         cached = self._pictures.get(row.channel_id)
         if cached is not None and cached[0] == key:
             png: bytes | None = cached[1]
         else:
-            png = await asyncio.to_thread(presenter.board_image, view)
+            png = await asyncio.to_thread(presenter.board_image, view, table.language)
             self._pictures[row.channel_id] = (key, png)
         file = None
         if png is not None:

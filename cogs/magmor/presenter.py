@@ -147,7 +147,7 @@ class MagmorPresenter(Presenter):
             body += "\n" + _ui("waiting", language, order=order)
         return f"{header}\n{body}".strip()
 
-    def board_image(self, view: BaseModel) -> bytes | None:
+    def board_image(self, view: BaseModel, language: str) -> bytes | None:
         return draw_board(_as_view(view))
 
     # -- the private panel -------------------------------------------------

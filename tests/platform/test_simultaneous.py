@@ -12,7 +12,7 @@ import pytest
 from pydantic import BaseModel, Field, TypeAdapter
 
 from bot.store import Store
-from bot.table import TableService
+from bot.table import TableError, TableService
 from games.core import Decision, Event, Game, GameState, Outcome, RuleError, Standing
 from games.core.events import private, public
 from games.core.rng import Rng
@@ -152,3 +152,22 @@ async def test_the_last_pick_closes_the_decision(service: TableService) -> None:
     applied = await service.act(1, 12, {"kind": "guess", "number": 1})
     assert not applied.continued
     assert applied.decision is not None and applied.decision.done == []
+
+
+async def test_panels_stay_valid_while_others_choose(service: TableService) -> None:
+    """Others' hidden choices change nothing a late seat may see, so its panel
+    (drawn at an older version) still acts; a panel from before the decision
+    opened does not."""
+    await _started(service)
+    opened = await service.store.active(1)
+    assert opened is not None
+    await service.act(1, 11, {"kind": "guess", "number": 3}, version=opened.version)
+    await service.save_draft(1, 2, opened.version, {"n": 2})
+    assert await service.draft(1, 2, opened.version) == {"n": 2}
+    applied = await service.act(1, 12, {"kind": "guess", "number": 2}, version=opened.version)
+    assert applied.continued
+    await service.act(1, 10, {"kind": "guess", "number": 1}, version=opened.version)
+    assert await service.draft(1, 2, opened.version) is None, "the next decision starts clean"
+    with pytest.raises(TableError) as stale:
+        await service.act(1, 11, {"kind": "guess", "number": 3}, version=opened.version)
+    assert stale.value.key == "error.stale"

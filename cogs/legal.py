@@ -1,0 +1,72 @@
+"""Controls built from the engine's list of legal actions.
+
+A panel is drawn for one state version, and ``Game.legal_actions`` is a pure
+function of that state, so a control can name an action by its index in the
+list: ``L.<i>`` for a button, ``L`` for a select whose values are indices.
+The click is decoded against the same list (the version in the custom_id
+guarantees it), and the engine still validates the action it receives. Only
+legal choices are ever offered, and nothing but an index reaches a custom_id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import discord
+
+from bot.presenter import Click, PanelContext
+from bot.table import TableError
+from cogs.controls import ActButton, ActSelect
+
+SELECT_LIMIT = 25  # Discord's options per select
+
+
+def legal(ctx: PanelContext, *kinds: str) -> list[tuple[int, dict[str, Any]]]:
+    """The seat's legal actions of these kinds, with their indices."""
+    return [(i, a) for i, a in enumerate(ctx.legal or []) if not kinds or a.get("kind") in kinds]
+
+
+def select(
+    ctx: PanelContext,
+    placeholder: str,
+    entries: Iterable[tuple[int, str]],
+    *,
+    payload: str = "L",
+    emoji: Callable[[int], str | None] | None = None,
+    row: int | None = None,
+) -> ActSelect | None:
+    """A select of legal actions (index, label); None when there is nothing to pick."""
+    options = [
+        discord.SelectOption(label=label[:100], value=str(index), emoji=emoji(index) if emoji else None)
+        for index, label in entries
+    ][:SELECT_LIMIT]
+    if not options:
+        return None
+    return ActSelect.make(ctx.channel_id, ctx.version, payload, placeholder, options, row=row)
+
+
+def button(
+    ctx: PanelContext,
+    index: int,
+    label: str,
+    *,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    emoji: str | None = None,
+    row: int | None = None,
+) -> ActButton:
+    return ActButton.make(ctx.channel_id, ctx.version, f"L.{index}", label, style=style, emoji=emoji, row=row)
+
+
+def click(ctx: PanelContext, payload: str, values: list[str]) -> Click | None:
+    """The action a legal-action control stands for, or None if ``payload`` is not one."""
+    if payload == "L":
+        raw = values[0] if values else ""
+    elif payload.startswith("L."):
+        raw = payload[2:]
+    else:
+        return None
+    actions = ctx.legal or []
+    if not raw.isdigit() or int(raw) >= len(actions):
+        raise TableError("error.bad_action")
+    return Click(action=dict(actions[int(raw)]))
