@@ -1,0 +1,142 @@
+"""The Talismani game object the bot talks to."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import TypeAdapter
+
+from games.core import Decision, Event, Game, GameState, Outcome, RuleError
+from games.core.events import private, public
+from games.talismani import ai, defaults, rules, scoring
+from games.talismani.actions import ACTION_ADAPTER, TalismaniAction
+from games.talismani.data import FIRST_TALISMAN, GAME_INFO
+from games.talismani.setup import new_state
+from games.talismani.state import TalismaniState
+from games.talismani.views import TalismaniView, build_view
+
+
+class TalismaniGame(Game[TalismaniState, TalismaniAction]):
+    id: ClassVar[str] = "talismani"
+    min_players: ClassVar[int] = GAME_INFO.players_min
+    max_players: ClassVar[int] = GAME_INFO.players_max
+    state_type: ClassVar[type[GameState]] = TalismaniState
+    action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
+
+    # -- the protocol ---------------------------------------------------------
+    def _setup(self, players: int, seed: int, options: dict[str, Any]) -> TalismaniState:
+        return new_state(players, seed, options)
+
+    def _apply(self, state: TalismaniState, seat: int, action: TalismaniAction) -> list[Event]:
+        return rules.apply(state, seat, action)
+
+    def decision(self, state: TalismaniState) -> Decision | None:
+        phase = state.phase
+        if phase == "play":
+            # TT-5.4: everybody at once, in secret; `done` shows only who has chosen.
+            return Decision(
+                kind="talismani.play",
+                seats=list(range(state.players)),
+                mode="simultaneous",
+                done=state.chosen(),
+                rule="TT-5.4",
+                timeout="short",
+            )
+        if phase == "set_aside":
+            return Decision(
+                kind="talismani.set_aside",
+                seats=list(state.aside_seats),
+                mode="simultaneous",
+                done=sorted(state.aside_answers),
+                rule="TT-8.1",
+                timeout="short",
+            )
+        if phase == "stake":
+            assert state.chooser is not None
+            return Decision(kind="talismani.stake", seats=[state.chooser], rule="TT-8.3", timeout="short")
+        if phase in ("change_order", "change_weather"):
+            step = state.specials[0]
+            rule = "TT-10.5" if phase == "change_order" else "TT-10.6"
+            return Decision(kind=f"talismani.{phase}", seats=[step.seat], rule=rule, timeout="short")
+        if phase == "share":
+            seat = state.to_pick()
+            assert seat is not None
+            return Decision(kind="talismani.pick", seats=[seat], rule="TT-8.6", timeout="short")
+        if phase == "weather":
+            assert state.winner is not None
+            return Decision(kind="talismani.weather", seats=[state.winner], rule="TT-11.2", timeout="short")
+        return None
+
+    def view(self, state: TalismaniState, seat: int | None) -> TalismaniView:
+        return build_view(state, seat)
+
+    def legal_actions(self, state: TalismaniState, seat: int) -> list[TalismaniAction] | None:
+        decision = self.decision(state)
+        return rules.legal_actions(state, seat, decision.actors if decision is not None else [])
+
+    def default_action(self, state: TalismaniState, seat: int) -> TalismaniAction:
+        """Spec §9, from the seat's own view (legal in every state)."""
+        decision = self.decision(state)
+        if decision is None:
+            raise RuleError("error.game_over")
+        if seat not in decision.actors:
+            raise RuleError("error.not_your_turn", decision.rule)
+        return defaults.default_action(build_view(state, seat))
+
+    def outcome(self, state: TalismaniState) -> Outcome | None:
+        return scoring.outcome(state)
+
+    def ai(self, seat: int) -> ai.TalismaniAI:
+        return ai.TalismaniAI(seat)
+
+    def opening_events(self, state: TalismaniState) -> list[Event]:
+        """Each seat's deal (private), then the row and the First Talisman (public)."""
+        if state.turn != 1 or state.phase != "play" or state.chosen():
+            return []
+        events = [
+            private(seat, "talismani.event.dealt", seat=seat, cards_list=list(state.hands[seat]))
+            for seat in range(state.players)
+        ]
+        events.append(
+            public(
+                "talismani.event.setup",
+                players=state.players,
+                hand_size=len(state.hands[0]),
+                suit=state.row[0],
+                card=FIRST_TALISMAN,
+            )
+        )
+        events.append(public("talismani.event.turn_started", turn=1, card=FIRST_TALISMAN, suit=state.row[0]))
+        return events
+
+    def final_events(self, state: TalismaniState) -> list[Event]:
+        if state.phase != "over":
+            return []
+        return self.reveal_events(state)
+
+    def reveal_events(self, state: TalismaniState) -> list[Event]:
+        """Every hand (and the scores once over): at the end, or on an early /end."""
+        events = []
+        for seat in range(state.players):
+            events.append(
+                public("talismani.event.hand_revealed", seat=seat, cards_list=list(state.hands[seat]))
+            )
+        if state.phase == "over":
+            outcome = scoring.outcome(state)
+            assert outcome is not None
+            for standing in outcome.standings:
+                score = standing.score or 0
+                events.append(
+                    public(
+                        "talismani.event.final_score",
+                        seat=standing.seat,
+                        place=standing.rank,
+                        talismans=f"{score // 2}½" if score % 2 else str(score // 2),
+                        whole=scoring.whole(state, standing.seat),
+                        halves=scoring.halves(state, standing.seat),
+                    )
+                )
+        return events
+
+
+GAME = TalismaniGame()
