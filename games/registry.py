@@ -6,8 +6,9 @@ from typing import Any
 
 from games.core.protocol import Game
 from games.magmor import GAME as MAGMOR
+from games.talismani import GAME as TALISMANI
 
-GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in (MAGMOR,)}
+GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in (MAGMOR, TALISMANI)}
 
 
 def get(game_id: str) -> Game[Any, Any]:
