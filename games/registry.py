@@ -6,9 +6,10 @@ from typing import Any
 
 from games.core.protocol import Game
 from games.magmor import GAME as MAGMOR
+from games.narnia import GAME as NARNIA
 from games.talismani import GAME as TALISMANI
 
-GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in (MAGMOR, TALISMANI)}
+GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in (MAGMOR, NARNIA, TALISMANI)}
 
 
 def get(game_id: str) -> Game[Any, Any]:

@@ -1,0 +1,73 @@
+"""RisiKo! Junior "Le Cronache di Narnia" (Editrice Giochi, 2006), 2 to 4 players:
+rules per /rules/narnia.md."""
+
+from games.narnia.actions import (
+    ACTION_ADAPTER,
+    Attack,
+    Deploy,
+    Draw,
+    Invade,
+    Keep,
+    Move,
+    NarniaAction,
+    Pass,
+    PlaceReinforcement,
+    PlaceWitch,
+    Reinforce,
+    Reroll,
+    SpellLoss,
+    Stone,
+    Surprise,
+    Treachery,
+    WitchPairChoice,
+)
+from games.narnia.ai import NarniaAI
+from games.narnia.game import GAME, NarniaGame
+from games.narnia.state import (
+    Battle,
+    NarniaState,
+    PausedThrow,
+    RoundEffects,
+    SpellRoll,
+    Territory,
+    Throw,
+    Token,
+    WitchPair,
+)
+from games.narnia.views import NarniaView, SeatView, TerritoryView
+
+__all__ = [
+    "ACTION_ADAPTER",
+    "GAME",
+    "Attack",
+    "Battle",
+    "Deploy",
+    "Draw",
+    "Invade",
+    "Keep",
+    "Move",
+    "NarniaAI",
+    "NarniaAction",
+    "NarniaGame",
+    "NarniaState",
+    "NarniaView",
+    "Pass",
+    "PausedThrow",
+    "PlaceReinforcement",
+    "PlaceWitch",
+    "Reinforce",
+    "Reroll",
+    "RoundEffects",
+    "SeatView",
+    "SpellLoss",
+    "SpellRoll",
+    "Stone",
+    "Surprise",
+    "Territory",
+    "TerritoryView",
+    "Throw",
+    "Token",
+    "Treachery",
+    "WitchPair",
+    "WitchPairChoice",
+]

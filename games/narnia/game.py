@@ -1,0 +1,89 @@
+"""The Narnia game object the bot talks to."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import TypeAdapter
+
+from games.core import Decision, Event, Game, GameState, Outcome, RuleError
+from games.core.events import public
+from games.narnia import ai, rules, scoring, setup, tokens
+from games.narnia.actions import ACTION_ADAPTER, NarniaAction
+from games.narnia.data import MAX_PLAYERS, MIN_PLAYERS
+from games.narnia.state import NarniaState
+from games.narnia.views import NarniaView, build_view
+
+# Turns get the long deadline (spec §9 suggests 120 s); every other choice the short one.
+LONG = frozenset({"turn", "courage"})
+
+
+class NarniaGame(Game[NarniaState, NarniaAction]):
+    id: ClassVar[str] = "narnia"
+    min_players: ClassVar[int] = MIN_PLAYERS
+    max_players: ClassVar[int] = MAX_PLAYERS
+    state_type: ClassVar[type[GameState]] = NarniaState
+    action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
+
+    # -- the protocol ---------------------------------------------------------
+    def _setup(self, players: int, seed: int, options: dict[str, Any]) -> NarniaState:
+        state = setup.new_state(players, seed, options)
+        rules.autoplay(state, [])
+        return state
+
+    def _apply(self, state: NarniaState, seat: int, action: NarniaAction) -> list[Event]:
+        return rules.apply(state, seat, action)
+
+    def decision(self, state: NarniaState) -> Decision | None:
+        """One decision per phase (spec §9 D3-D18), each citing the rule it enforces."""
+        phase = state.phase
+        if phase == "over":
+            return None
+        rule = rules.DECISION_RULE[phase]
+        if phase == "spell_loss":
+            # R21: the losers choose one after another, clockwise from the drawer.
+            return Decision(
+                kind="narnia.spell_loss", seats=list(state.spell_losers), mode="ordered", rule=rule
+            )
+        assert state.actor is not None
+        timeout = "long" if phase in LONG else "short"
+        return Decision(kind=f"narnia.{phase}", seats=[state.actor], mode="one", timeout=timeout, rule=rule)
+
+    def view(self, state: NarniaState, seat: int | None) -> NarniaView:
+        return build_view(state, seat)
+
+    def legal_actions(self, state: NarniaState, seat: int) -> list[NarniaAction] | None:
+        return rules.legal_actions(state, seat)
+
+    def default_action(self, state: NarniaState, seat: int) -> NarniaAction:
+        """Spec §9, D3-D18, computed from the seat's view."""
+        decision = self.decision(state)
+        if decision is None:
+            raise RuleError("error.game_over")
+        if seat not in decision.actors:
+            raise RuleError("error.not_your_turn", decision.rule)
+        return ai.default_action(build_view(state, seat))
+
+    def outcome(self, state: NarniaState) -> Outcome | None:
+        return scoring.outcome(state)
+
+    def ai(self, seat: int) -> ai.NarniaAI:
+        return ai.NarniaAI(seat)
+
+    def final_events(self, state: NarniaState) -> list[Event]:
+        return scoring.summary(state)
+
+    def reveal_events(self, state: NarniaState) -> list[Event]:
+        return []  # nothing is hidden (R39)
+
+    def opening_events(self, state: NarniaState) -> list[Event]:
+        """The setup card, then the first Witch token drawn (rebuilt from a fresh state)."""
+        if state.setup_placed != 0 or state.setup_card is None or not state.drawn or state.actor is None:
+            return []
+        return [
+            public("narnia.event.setup_card", card=state.setup_card, seat=state.setup_order[0]),
+            tokens.announce_draw(state.actor, state.drawn[0]),
+        ]
+
+
+GAME = NarniaGame()
