@@ -16,6 +16,14 @@ from games.talismani.state import TalismaniState
 from games.talismani.views import TalismaniView, build_view
 
 
+def talismans_text(score_halves: int) -> str:
+    """A score in halves as talismans: 5 -> "2½", 1 -> "½", 4 -> "2" (TT-13.1)."""
+    whole, half = divmod(score_halves, 2)
+    if not half:
+        return str(whole)
+    return f"{whole}½" if whole else "½"
+
+
 class TalismaniGame(Game[TalismaniState, TalismaniAction]):
     id: ClassVar[str] = "talismani"
     min_players: ClassVar[int] = GAME_INFO.players_min
@@ -131,7 +139,7 @@ class TalismaniGame(Game[TalismaniState, TalismaniAction]):
                         "talismani.event.final_score",
                         seat=standing.seat,
                         place=standing.rank,
-                        talismans=f"{score // 2}½" if score % 2 else str(score // 2),
+                        talismans=talismans_text(score),
                         whole=scoring.whole(state, standing.seat),
                         halves=scoring.halves(state, standing.seat),
                     )

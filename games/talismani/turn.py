@@ -76,7 +76,7 @@ def reveal(state: TalismaniState, events: list[Event]) -> None:
     events.append(public("talismani.event.turn_winner", seat=state.winner, card=state.stake))
     state.pool = played
     # TT-8.1: non-winning forging combinations decide, simultaneously, whether to set aside.
-    state.aside_seats = [p.seat for p in revealed if p.combination and p.seat != state.winner]
+    state.aside_seats = sorted(p.seat for p in revealed if p.combination and p.seat != state.winner)
     state.aside_answers = {}
     state.aside_now = {}
     if state.aside_seats:
@@ -303,7 +303,6 @@ def reset_turn(state: TalismaniState) -> None:
     state.phase = "play"
     state.choices = [None] * state.players
     state.turn_row = list(state.row)
-    state.void = False
     state.winner = None
     state.aside_seats = []
     state.aside_answers = {}
