@@ -7,7 +7,8 @@ Witch. Bags are counts per natural value: every draw is uniform over the tokens 
 
 from __future__ import annotations
 
-from typing import Literal
+import copy
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -55,21 +56,60 @@ Side = Literal["attacker", "defender"]
 BattleCause = Literal["attack", "witch_round", "witch_card"]
 
 
-class Token(BaseModel):
-    """A cardboard token: printed (natural) value and picture (origin)."""
+_ATOMIC = frozenset({int, str, float, bool, type(None)})
+
+
+def fast_copy(value: Any) -> Any:
+    """A deep copy that shares immutable records and skips re-validation.
+
+    The core copies the whole state before every action (``Game.play``); the generic
+    ``copy.deepcopy`` of pydantic models made that the bulk of an AI game's time.
+    """
+    kind = type(value)
+    if kind in _ATOMIC or isinstance(value, _Immutable):
+        return value
+    if kind is list:
+        return [fast_copy(item) for item in value]
+    if kind is dict:
+        return {key: fast_copy(item) for key, item in value.items()}
+    if isinstance(value, BaseModel):
+        copied = value.__copy__()  # a new __dict__ and fields-set, no validation
+        fields = copied.__dict__
+        for key, item in fields.items():
+            if type(item) not in _ATOMIC:
+                fields[key] = fast_copy(item)
+        return copied
+    return copy.deepcopy(value)
+
+
+class _Copyable(BaseModel):
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        copied: Self = fast_copy(self)
+        return copied
+
+
+class _Immutable(BaseModel):
+    """A frozen record: copies share it, which keeps the per-action state copy cheap."""
 
     model_config = ConfigDict(frozen=True)
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        return self
+
+
+class Token(_Immutable):
+    """A cardboard token: printed (natural) value and picture (origin)."""
 
     value: int = Field(ge=1, le=3)
     origin: Origin
 
 
-class Territory(BaseModel):
+class Territory(_Copyable):
     owner: int | None  # a seat, or None for the White Witch (white flag)
     stack: list[Token] = Field(default_factory=list)  # top first; [] = only the flag
 
 
-class PausedThrow(BaseModel):
+class PausedThrow(_Immutable):
     """A throw rolled and lost by the Aslan holder, waiting for his answer (NA-4.4.6)."""
 
     attacker_dice: list[int]  # sorted descending
@@ -78,8 +118,8 @@ class PausedThrow(BaseModel):
     holder_side: Side  # which side's dice the holder may re-roll
 
 
-class Throw(BaseModel):
-    """One throw of a battle, as it stood after any Aslan re-roll."""
+class Throw(_Immutable):
+    """One throw of a battle, as it stood after any Aslan re-roll (never changed once made)."""
 
     attacker_dice: list[int]  # sorted descending
     defender_dice: list[int]
@@ -92,7 +132,7 @@ class Throw(BaseModel):
     defender_stack: list[int] = Field(default_factory=list)
 
 
-class Battle(BaseModel):
+class Battle(_Copyable):
     """A whole battle (NA-4.4). ``result`` is None while it goes on or waits for Aslan."""
 
     id: int  # game-wide counter: also the tie-break clock (R33)
@@ -107,7 +147,7 @@ class Battle(BaseModel):
     paused: PausedThrow | None = None
 
 
-class RoundEffects(BaseModel):
+class RoundEffects(_Copyable):
     """Effects that last until cleanup (NA-4.1.11, R17)."""
 
     blizzard: int | None = None  # the seat that skips its turn (NA-4.7.2)
@@ -116,22 +156,20 @@ class RoundEffects(BaseModel):
     invincible: int | None = None  # the holder of invincible_strength (NA-4.7.10)
 
 
-class WitchPair(BaseModel):
+class WitchPair(_Immutable):
     """A (Witch source, victim target) pair for a Witch attack (NA-4.6.2)."""
-
-    model_config = ConfigDict(frozen=True)
 
     source: str
     target: str
 
 
-class SpellRoll(BaseModel):
+class SpellRoll(_Copyable):
     """One round of evil_spell dice: seat -> die (NA-4.7.3)."""
 
     rolls: dict[int, int]
 
 
-class NarniaState(GameState):
+class NarniaState(GameState, _Copyable):
     game: str = "narnia"
     colours: list[str]  # seat -> colour (NA-3.1, D1)
     phase: Phase
