@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from games.core import Event
 from games.core.events import public
-from games.narnia import tokens, witch
+from games.narnia import battle, tokens, witch
 from games.narnia.data import CARD_TYPE
 from games.narnia.state import NarniaState, SpellRoll
 
@@ -114,7 +114,7 @@ def evil_spell(state: NarniaState, events: list[Event]) -> bool:
     rolling = [s for s in clockwise_from(state, drawer) if state.active(s)]
     state.spell_rolls = []
     while True:
-        rolls = {seat: state.rng.randint(1, 6) for seat in rolling}
+        rolls = {seat: battle.roll(state, 1)[0] for seat in rolling}
         state.spell_rolls.append(SpellRoll(rolls=rolls))
         for seat, die in rolls.items():
             events.append(public("narnia.event.spell_rolled", seat=seat, roll=die))
