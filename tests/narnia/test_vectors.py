@@ -4,8 +4,23 @@ from __future__ import annotations
 
 import pytest
 
-from games.narnia import GAME, Attack, Draw, Invade, Pass, PlaceReinforcement, Reinforce, Reroll, Stone
-from games.narnia import SpellLoss, Surprise, Treachery, WitchPairChoice, battle, setup
+from games.narnia import (
+    GAME,
+    Attack,
+    Draw,
+    Invade,
+    Pass,
+    PlaceReinforcement,
+    Reinforce,
+    Reroll,
+    SpellLoss,
+    Stone,
+    Surprise,
+    Treachery,
+    WitchPairChoice,
+    battle,
+    setup,
+)
 from games.narnia.data import TERRITORIES
 from games.narnia.flow import reduced_sequence
 from games.narnia.state import WitchPair
@@ -342,7 +357,7 @@ def test_tv15_blizzard_on_the_last_seat(drawer: int, skipped: int, last: int) ->
     while state.phase == "turn":
         assert state.actor is not None
         acted.append(state.actor)
-        state, events = play(state, state.actor, Pass())
+        state, _events = play(state, state.actor, Pass())
     assert skipped not in acted and acted[-1] == last
     assert state.last_actor == last and (state.phase, state.actor) == ("witch_pair", last)
 
@@ -393,7 +408,7 @@ def test_tv18_the_game_ends_mid_round(monkeypatch: pytest.MonkeyPatch) -> None:
     assert find(events, "witch_defeated")[0].params == {"seat": BLUE}
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.reason == "witch_defeated" and outcome.winners == [BLUE]
-    assert [(s.seat, s.score) for s in outcome.standings][0] == (BLUE, 7)
+    assert next((s.seat, s.score) for s in outcome.standings) == (BLUE, 7)
 
 
 def over_state(counts: dict[int, int], attacks: dict[int, int | None]) -> object:
