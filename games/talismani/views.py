@@ -68,13 +68,18 @@ class TalismaniView(BaseModel):
     my_set_aside: bool | None
 
 
+def copy_talisman(talisman: Talisman) -> Talisman:
+    # Views never share lists with the state (cheaper than a deep copy, and as safe).
+    return Talisman(suit=talisman.suit, cards=list(talisman.cards))
+
+
 def seat_view(state: TalismaniState, seat: int) -> SeatView:
     return SeatView(
         seat=seat,
         hand_size=len(state.hands[seat]),
         won=list(state.won[seat]),
-        forged=[t.model_copy(deep=True) for t in state.forged[seat]],
-        pending=[t.model_copy(deep=True) for t in state.pending[seat]],
+        forged=[copy_talisman(t) for t in state.forged[seat]],
+        pending=[copy_talisman(t) for t in state.pending[seat]],
         whole=scoring.whole(state, seat),
         halves=scoring.halves(state, seat),
         score_halves=scoring.score_halves(state, seat),
@@ -100,7 +105,7 @@ def build_view(state: TalismaniState, seat: int | None) -> TalismaniView:
         pool=list(state.pool),
         discard=list(state.discard),
         chosen=state.chosen() if state.phase == "play" else [],
-        plays=[p.model_copy(deep=True) for p in state.plays],
+        plays=[p.model_copy(update={"cards": list(p.cards)}) for p in state.plays],
         reveal_turn=state.reveal_turn,
         void=state.void,
         winner=state.winner,
@@ -108,7 +113,7 @@ def build_view(state: TalismaniState, seat: int | None) -> TalismaniView:
         aside_seats=list(state.aside_seats),
         aside_done=aside_done,
         # R13: the answers stay secret until every set-aside decision is in.
-        aside_now={s: t.model_copy(deep=True) for s, t in state.aside_now.items()},
+        aside_now={s: copy_talisman(t) for s, t in state.aside_now.items()},
         chooser=state.chooser if state.phase == "stake" else None,
         special=special.card if special is not None else None,
         special_seat=special.seat if special is not None else None,

@@ -1,0 +1,112 @@
+"""The Talismani catalogs: every key the engine emits, in English and Italian alike."""
+
+from __future__ import annotations
+
+import re
+import string
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games.talismani import GAME
+from games.talismani.data import ALL_CARDS, SUITS
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = sorted((ROOT / "games" / "talismani").glob("*.py"))
+
+
+def flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> dict[str, str]:
+    for key, value in table.items():
+        full = f"{prefix}.{key}" if prefix else key
+        if isinstance(value, dict):
+            flatten(full, value, out)
+        else:
+            out[full] = str(value)
+    return out
+
+
+def load(language: str) -> dict[str, str]:
+    with (ROOT / "bot" / "locales" / language / "talismani.toml").open("rb") as handle:
+        return flatten("", tomllib.load(handle), {})
+
+
+EN, IT = load("en"), load("it")
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def emitted_keys(kind: str) -> set[str]:
+    pattern = re.compile(rf'"(talismani\.{kind}\.[a-z_]+)"')
+    return {key for path in SOURCES for key in pattern.findall(path.read_text())}
+
+
+def test_same_keys_and_placeholders() -> None:
+    assert set(EN) == set(IT)
+    assert {k: placeholders(v) for k, v in EN.items()} == {k: placeholders(v) for k, v in IT.items()}
+    assert all(v.strip() for v in [*EN.values(), *IT.values()])
+    assert len(EN["talismani.rules.summary"]) <= 1500 and len(IT["talismani.rules.summary"]) <= 1500
+    assert "game.talismani.name" in EN  # the lobby's list of games
+
+
+def test_every_card_and_suit_has_a_name() -> None:
+    for catalog in (EN, IT):
+        assert {f"talismani.card.{c}" for c in ALL_CARDS} <= set(catalog)
+        assert {f"talismani.suit.{s}" for s in SUITS} <= set(catalog)
+    assert EN["talismani.card.sun-4"] == "☀️ Sun 4" and IT["talismani.card.sun-4"] == "☀️ Sole 4"
+
+
+def test_every_key_the_engine_uses_is_in_the_catalog() -> None:
+    used = emitted_keys("event") | emitted_keys("error") | emitted_keys("outcome")
+    assert len(emitted_keys("event")) > 25 and len(emitted_keys("error")) > 10
+    assert sorted(used - set(EN)) == []
+    kinds = set(re.findall(r'kind="talismani\.(\w+)"', (ROOT / "games/talismani/game.py").read_text()))
+    kinds |= {"change_order", "change_weather"}  # built as f"talismani.{phase}"
+    decisions = {f"talismani.decision.{k}" for k in kinds}
+    assert len(decisions) == 7 and decisions <= set(EN)
+    assert all(placeholders(EN[k]) == {"seat"} for k in decisions)
+
+
+def test_no_unused_event_or_error_keys() -> None:
+    for kind in ("event", "error"):
+        listed = {k for k in EN if k.startswith(f"talismani.{kind}.")}
+        assert listed == emitted_keys(kind)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 10])
+def test_event_placeholders_match_params(players: int) -> None:
+    seen: set[str] = set()
+    for seed in range(4):
+        state = GAME.new_game(players, seed)
+        events = list(GAME.opening_events(state))
+        bots = [GAME.ai(seat) for seat in range(players)]
+        while (decision := GAME.decision(state)) is not None:
+            seat = decision.actors[0]
+            state, more = GAME.play(state, seat, bots[seat].act(GAME.view(state, seat), decision))
+            events += more
+        events += GAME.final_events(state)
+        outcome = GAME.outcome(state)
+        assert outcome is not None
+        assert placeholders(EN[outcome.reason]) <= set(outcome.params)
+        for event in events:
+            seen.add(event.key)
+            assert placeholders(EN[event.key]) <= set(event.params), event.key
+            EN[event.key].format(**event.params)
+            IT[event.key].format(**event.params)
+    assert len(seen) > 15
+
+
+def test_errors_format_with_their_params() -> None:
+    source = "\n".join(path.read_text() for path in SOURCES)
+    checked = 0
+    for match in re.finditer(
+        r'RuleError\(\s*"(talismani\.error\.[a-z_]+)",\s*"[^"]*"((?:,\s*\w+=[^,)]+)*)', source
+    ):
+        key, params = match.group(1), match.group(2)
+        names = set(re.findall(r"(\w+)=", params))
+        assert placeholders(EN[key]) <= names, (key, names)
+        checked += 1
+    assert checked >= 10
