@@ -8,7 +8,7 @@ Witch. Bags are counts per natural value: every draw is uniform over the tokens 
 from __future__ import annotations
 
 import copy
-from typing import Any, Literal, Self
+from typing import Any, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -56,7 +56,8 @@ Side = Literal["attacker", "defender"]
 BattleCause = Literal["attack", "witch_round", "witch_card"]
 
 
-_ATOMIC = frozenset({int, str, float, bool, type(None)})
+# Types a copy may share: plain values, and the frozen records (registered by _Immutable).
+_SHARED: set[type] = {int, str, float, bool, type(None)}
 
 
 def fast_copy(value: Any) -> Any:
@@ -66,20 +67,39 @@ def fast_copy(value: Any) -> Any:
     ``copy.deepcopy`` of pydantic models made that the bulk of an AI game's time.
     """
     kind = type(value)
-    if kind in _ATOMIC or isinstance(value, _Immutable):
+    if kind in _SHARED:
         return value
     if kind is list:
-        return [fast_copy(item) for item in value]
+        return [item if type(item) in _SHARED else fast_copy(item) for item in value]
     if kind is dict:
-        return {key: fast_copy(item) for key, item in value.items()}
+        return {key: item if type(item) in _SHARED else fast_copy(item) for key, item in value.items()}
     if isinstance(value, BaseModel):
-        copied = value.__copy__()  # a new __dict__ and fields-set, no validation
-        fields = copied.__dict__
-        for key, item in fields.items():
-            if type(item) not in _ATOMIC:
-                fields[key] = fast_copy(item)
+        # What pydantic's own __copy__ does (new __dict__ and fields-set, no validation),
+        # with the fields copied deeply; these models have no extra or private attributes.
+        copied = object.__new__(kind)
+        fields = {
+            key: item if type(item) in _SHARED else fast_copy(item) for key, item in value.__dict__.items()
+        }
+        object.__setattr__(copied, "__dict__", fields)
+        object.__setattr__(copied, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))
+        object.__setattr__(copied, "__pydantic_extra__", None)
+        object.__setattr__(copied, "__pydantic_private__", None)
         return copied
     return copy.deepcopy(value)
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def trusted(cls: type[M], **fields: Any) -> M:
+    """Build a model from values already checked elsewhere (every field given), skipping
+    validation: the views make a couple of dozen rows per call, for every seat, every action."""
+    made = object.__new__(cls)
+    object.__setattr__(made, "__dict__", fields)
+    object.__setattr__(made, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(made, "__pydantic_extra__", None)
+    object.__setattr__(made, "__pydantic_private__", None)
+    return made
 
 
 class _Copyable(BaseModel):
@@ -92,6 +112,10 @@ class _Immutable(BaseModel):
     """A frozen record: copies share it, which keeps the per-action state copy cheap."""
 
     model_config = ConfigDict(frozen=True)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _SHARED.add(cls)
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
         return self

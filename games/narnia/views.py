@@ -19,6 +19,8 @@ from games.narnia.state import (
     Stage,
     Token,
     WitchPair,
+    fast_copy,
+    trusted,
 )
 
 __all__ = ["NarniaView", "SeatView", "TerritoryView", "build_view"]
@@ -89,11 +91,13 @@ class NarniaView(BaseModel):
 
 
 def build_view(state: NarniaState, seat: int | None) -> NarniaView:
+    """The board as data; the per-territory rows skip re-validation (they copy checked state)."""
     seats = []
     for s in range(state.players):
         mine = [t for t in state.territories.values() if t.owner == s]
         seats.append(
-            SeatView(
+            trusted(
+                SeatView,
                 seat=s,
                 colour=state.colours[s],
                 eliminated=state.eliminated[s],
@@ -106,7 +110,8 @@ def build_view(state: NarniaState, seat: int | None) -> NarniaView:
     for tid in TERRITORIES:
         placed = state.territories.get(tid)
         territories.append(
-            TerritoryView(
+            trusted(
+                TerritoryView,
                 id=tid,
                 start=START[tid],
                 free=placed is None,
@@ -144,7 +149,7 @@ def build_view(state: NarniaState, seat: int | None) -> NarniaView:
         spell_safe=state.spell_safe,
         spell_losers=list(state.spell_losers),
         witch_pairs=list(state.witch_pairs),
-        battles=[b.model_copy(deep=True) for b in state.battles],
+        battles=fast_copy(state.battles),
         battle_counter=state.battle_counter,
         last_attacker=state.last_attacker,
         end_reason=state.end_reason,

@@ -1,0 +1,109 @@
+"""The Narnia catalogs: every key the engine emits, in English and Italian alike."""
+
+from __future__ import annotations
+
+import re
+import string
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games.narnia import GAME
+from games.narnia.data import CARD_IDS, CARD_TYPES, TERRITORIES
+from games.narnia.rules import DECISION_RULE
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = sorted((ROOT / "games" / "narnia").glob("*.py"))
+
+
+def flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> dict[str, str]:
+    for key, value in table.items():
+        full = f"{prefix}.{key}" if prefix else key
+        if isinstance(value, dict):
+            flatten(full, value, out)
+        else:
+            out[full] = str(value)
+    return out
+
+
+def load(language: str) -> dict[str, str]:
+    with (ROOT / "bot" / "locales" / language / "narnia.toml").open("rb") as handle:
+        return flatten("", tomllib.load(handle), {})
+
+
+EN, IT = load("en"), load("it")
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def emitted_keys(kind: str) -> set[str]:
+    pattern = re.compile(rf'"(narnia\.{kind}\.[a-z_]+)"')
+    return {key for path in SOURCES for key in pattern.findall(path.read_text())}
+
+
+def test_same_keys_and_placeholders() -> None:
+    assert set(EN) == set(IT)
+    assert {k: placeholders(v) for k, v in EN.items()} == {k: placeholders(v) for k, v in IT.items()}
+    assert all(v.strip() for v in [*EN.values(), *IT.values()])
+    assert all(key.startswith("narnia.") for key in EN)
+    assert len(EN["narnia.rules.summary"]) <= 1500 and len(IT["narnia.rules.summary"]) <= 1500
+
+
+def test_names_for_everything_the_ui_shows() -> None:
+    """24 territories, 26 cards (+ their types), each card's text, colours, every decision."""
+    assert {f"narnia.territory.{t}" for t in TERRITORIES} <= set(EN)
+    assert {f"narnia.card.{c}" for c in CARD_IDS} | {f"narnia.card.{t}" for t in CARD_TYPES} <= set(EN)
+    assert {f"narnia.card_text.{c}" for c in CARD_IDS} <= set(EN)
+    assert {f"narnia.colour.{c}" for c in ("red", "blue", "green", "yellow", "white")} <= set(EN)
+    decisions = {f"narnia.decision.{phase}" for phase in DECISION_RULE}
+    assert decisions <= set(EN) and all(placeholders(EN[k]) == {"seat"} for k in decisions)
+    assert {"narnia.outcome.witch_defeated", "narnia.outcome.all_eliminated"} <= set(EN)
+
+
+def test_every_event_and_error_key_is_listed_and_none_is_stale() -> None:
+    for kind in ("event", "error"):
+        listed = {k for k in EN if k.startswith(f"narnia.{kind}.")}
+        assert listed == emitted_keys(kind)
+
+
+def test_errors_format_with_their_params() -> None:
+    source = "\n".join(path.read_text() for path in SOURCES)
+    checked = 0
+    for match in re.finditer(
+        r'RuleError\(\s*"(narnia\.error\.[a-z_]+)",\s*[^,)]+((?:,\s*\w+=[^,)]+)*)', source
+    ):
+        key, params = match.group(1), match.group(2)
+        names = set(re.findall(r"(\w+)=", params))
+        assert placeholders(EN[key]) <= names, (key, names)
+        checked += 1
+    assert checked >= 15
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_event_placeholders_match_params(players: int) -> None:
+    """Every event of real games has the params its text needs, in both languages; battle
+    events carry their live-message id."""
+    seen: set[str] = set()
+    for seed in range(3):
+        state = GAME.new_game(players, seed)
+        events = list(GAME.opening_events(state))
+        bots = [GAME.ai(seat) for seat in range(players)]
+        while (decision := GAME.decision(state)) is not None:
+            seat = decision.actors[0]
+            state, more = GAME.play(state, seat, bots[seat].act(GAME.view(state, seat), decision))
+            events += more
+        events += GAME.final_events(state)
+        for event in events:
+            seen.add(event.key)
+            assert event.public
+            missing = placeholders(EN[event.key]) - set(event.params)
+            assert not missing, (event.key, missing)
+            EN[event.key].format(**event.params)
+            IT[event.key].format(**event.params)
+            if "throw" in event.key or "battle" in event.key:
+                assert str(event.params["live"]).startswith("battle-")
+    assert len(seen) > 25

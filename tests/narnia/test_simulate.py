@@ -1,0 +1,36 @@
+"""Whole AI games through the core simulator and the ``python -m games`` CLI."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from games.__main__ import main
+from games.core.simulate import play_one, simulate
+from games.narnia import GAME
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_simulate_50_games(players: int) -> None:
+    """Spec §10 AI players finish every game with no illegal action, for 2 to 4 players."""
+    report = simulate(GAME, players, 50, 21)
+    assert report.errors == 0, report.error_samples
+    assert report.finished == report.games == 50
+    assert report.actions > 50 * 24  # at least the 24 setup placements per game
+
+
+def test_a_four_player_game_is_fast() -> None:
+    """A 4-player game between AIs takes well under a second."""
+    started = time.perf_counter()
+    _, actions = play_one(GAME, 4, 12345)
+    assert actions > 24 and time.perf_counter() - started < 0.5
+
+
+def test_cli_prints_one_json_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["simulate", "--game", "narnia", "--players", "3", "--games", "10", "--seed", "1"])
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert code == 0 and len(lines) == 1
+    report = json.loads(lines[0])
+    assert (report["game"], report["players"], report["finished"], report["errors"]) == ("narnia", 3, 10, 0)
