@@ -39,6 +39,8 @@ def format_params(game: str, table: TableInfo, params: dict[str, Any], language:
             out[key] = bundle(game, value, language)
         elif key == "territory" or key.endswith("_territory"):
             out[key] = t(f"{game}.territory.{value}", language)
+        elif key == "suit" or key.endswith("_suit"):
+            out[key] = t(f"{game}.suit.{value}", language)
         elif key == "card" or key.endswith("_card"):
             out[key] = t(f"{game}.card.{value}", language)
         elif key == "cards_list" or key.endswith("_cards_list"):

@@ -22,8 +22,19 @@ from cogs.common import answer_error
 PAYLOAD = r"[A-Za-z0-9_.=,-]{1,60}"
 
 
-def board_view(channel_id: int, *, finished: bool, language: str) -> discord.ui.View:
+def static_view() -> discord.ui.View:
+    """A view for a message whose controls are all DynamicItems.
+
+    discord.py dispatches DynamicItems by custom_id, so it need not keep the
+    view: a stopped view is rendered but never stored (an ephemeral panel
+    would otherwise sit in the view store, with a timer, for 15 minutes)."""
     view = discord.ui.View(timeout=None)
+    view.stop()
+    return view
+
+
+def board_view(channel_id: int, *, finished: bool, language: str) -> discord.ui.View:
+    view = static_view()
     if not finished:
         view.add_item(HandButton(channel_id, t("table.button.hand", language)))
     return view

@@ -70,3 +70,45 @@ def click(ctx: PanelContext, payload: str, values: list[str]) -> Click | None:
     if not raw.isdigit() or int(raw) >= len(actions):
         raise TableError("error.bad_action")
     return Click(action=dict(actions[int(raw)]))
+
+
+def narrowed(
+    ctx: PanelContext,
+    entries: list[tuple[int, str, str, str]],
+    *,
+    draft_key: str,
+    group_placeholder: str,
+    placeholder: str,
+    row: int,
+) -> list[ActSelect]:
+    """Selects for legal actions that may be more than a select holds.
+
+    ``entries`` are (index, group id, group label, label). With at most 25 of
+    them, one select; otherwise a select of groups (saved as the draft's
+    ``draft_key``) and then a select of the chosen group's actions (two rows).
+    """
+    if len(entries) <= SELECT_LIMIT:
+        one = select(ctx, placeholder, [(i, label) for i, _, _, label in entries], row=row)
+        return [one] if one is not None else []
+    groups: dict[str, str] = {}
+    for _, group, group_label, _ in entries:
+        groups.setdefault(group, group_label)
+    chosen = (ctx.draft or {}).get(draft_key)
+    options = [
+        discord.SelectOption(label=label[:100], value=group, default=group == chosen)
+        for group, label in groups.items()
+    ][:SELECT_LIMIT]
+    out = [ActSelect.make(ctx.channel_id, ctx.version, f"G.{draft_key}", group_placeholder, options, row=row)]
+    inner = select(
+        ctx, placeholder, [(i, label) for i, group, _, label in entries if group == chosen], row=row + 1
+    )
+    if inner is not None:
+        out.append(inner)
+    return out
+
+
+def group_click(ctx: PanelContext, payload: str, values: list[str]) -> Click | None:
+    """A group picked in a :func:`narrowed` select: remember it in the draft."""
+    if not payload.startswith("G.") or not values:
+        return None
+    return Click(draft={**(ctx.draft or {}), payload[2:]: values[0]})

@@ -12,7 +12,7 @@ from bot.i18n import cmd, language_of, t
 from bot.store import GameRow, set_message
 from bot.table import TableInfo
 from cogs.common import bot_of, display_name, may_manage, user_errors
-from cogs.controls import LobbyButton
+from cogs.controls import LobbyButton, static_view
 from cogs.publisher import publisher_of
 from games.registry import GAMES
 
@@ -44,7 +44,7 @@ def lobby_embed(row: GameRow, table: TableInfo, language: str) -> discord.Embed:
 
 
 def lobby_view(channel_id: int, language: str, *, closed: bool = False) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = static_view()
     if not closed:
         for op in ("join", "leave", "ai", "start", "cancel"):
             view.add_item(LobbyButton(channel_id, op, t(f"lobby.button.{op}", language)))

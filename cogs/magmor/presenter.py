@@ -12,7 +12,7 @@ from bot.i18n import t
 from bot.presenter import Click, PanelContext, Presenter
 from bot.render import bundle, resource, seat_name
 from bot.table import TableError, TableInfo
-from cogs.controls import ActButton, ActSelect
+from cogs.controls import ActButton, ActSelect, static_view
 from cogs.magmor.picture import draw_board
 from games.core import Decision
 from games.magmor import MagmorView
@@ -169,7 +169,7 @@ class MagmorPresenter(Presenter):
             )
         embed.add_field(name=_ui("honour", lang), value=f"{v.honour[ctx.seat]:+d}", inline=True)
         embed.add_field(name=_ui("day", lang), value=f"{v.day}/17", inline=True)
-        controls = discord.ui.View(timeout=None)
+        controls = static_view()
         decision = ctx.decision
         mine = decision is not None and ctx.seat in decision.actors
         if decision is None:

@@ -15,8 +15,8 @@ class Event(BaseModel):
     may appear only in events addressed to the seats allowed to know it.
     Parameter names say how the bot renders them (``bot/render.py``):
     ``seat``/``*_seat`` seat numbers (player names); ``resource``/``*_resource``,
-    ``territory``/``*_territory``, ``card``/``*_card`` ids (catalog names
-    ``<game>.resource|territory|card.<id>``); ``cards``/``*_cards`` bundles
+    ``territory``/``*_territory``, ``suit``/``*_suit``, ``card``/``*_card`` ids
+    (catalog names ``<game>.resource|territory|suit|card.<id>``); ``cards``/``*_cards`` bundles
     (id -> count); ``cards_list``/``*_cards_list`` lists of card ids; anything
     else is inserted as it is.
 

@@ -92,25 +92,25 @@ def labels(message: Any) -> list[str]:
     return out
 
 
-def make_table(env: simcord.Env, names: list[str]) -> Table:
+def make_table(env: simcord.Env, names: list[str], channel: str = "mag-mor") -> Table:
     guild = env.create_guild(name="Explorers")
-    channel = guild.create_text_channel("mag-mor")
+    channel_handle = guild.create_text_channel(channel)
     players = [guild.add_member(env.create_user(name)) for name in names]
-    return Table(env, guild, channel, players)
+    return Table(env, guild, channel_handle, players)
 
 
-async def open_lobby(table: Table, **options: Any) -> discord.Message:
+async def open_lobby(table: Table, game: str = "magmor", **options: Any) -> discord.Message:
     host = table.players[0]
-    result = await host.slash(table.channel, "play", game="magmor", **options)
+    result = await host.slash(table.channel, "play", game=game, **options)
     assert result.response is not None and not result.ephemeral
     lobby = table.channel.last_message
     assert lobby is not None
     return lobby
 
 
-async def start_game(table: Table, **options: Any) -> discord.Message:
-    """/play magmor, everyone joins, the host starts; returns the board."""
-    lobby = await open_lobby(table, **options)
+async def start_game(table: Table, game: str = "magmor", **options: Any) -> discord.Message:
+    """/play <game>, everyone joins, the host starts; returns the board."""
+    lobby = await open_lobby(table, game, **options)
     for player in table.players[1:]:
         result = await player.click(lobby, custom_id=f"gm:{table.channel.id}:lobby:join")
         assert result.acknowledged and not result.ephemeral
@@ -196,6 +196,15 @@ async def step(table: Table, *, explore: bool = True) -> str:
         else:
             await player.click(shown, custom_id=button(shown, "pass"))
     return kind
+
+
+async def player_of(table: Table, seat: int) -> simcord.MemberActor:
+    row = await table.row()
+    return table.member(row.table["seats"][seat]["user_id"])
+
+
+def select_id(message: Any, payload: str) -> str:
+    return _select_id(message, payload)
 
 
 def _select_id(message: Any, payload: str) -> str:

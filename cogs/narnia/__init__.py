@@ -1,0 +1,12 @@
+"""Narnia in Discord: the map, the battles rolled in public, the panels."""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from bot.presenter import register
+from cogs.narnia.presenter import NarniaPresenter
+
+
+async def setup(bot: commands.Bot) -> None:
+    register(NarniaPresenter())

@@ -1,0 +1,12 @@
+"""I Talismani del Tempo in Discord: the board, the secret plays and the sharing."""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from bot.presenter import register
+from cogs.talismani.presenter import TalismaniPresenter
+
+
+async def setup(bot: commands.Bot) -> None:
+    register(TalismaniPresenter())
