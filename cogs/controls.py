@@ -69,7 +69,7 @@ class ActButton(
     template=rf"gm:(?P<ch>\d+):(?P<ver>\d+):a:(?P<p>{PAYLOAD})",
 ):
     def __init__(self, item: discord.ui.Button[Any], channel_id: int, version: int, payload: str) -> None:
-        super().__init__(item)
+        super().__init__(item, row=item.row)  # DynamicItem does not take the row from its item
         self.channel_id, self.version, self.payload = channel_id, version, payload
 
     @classmethod
@@ -109,7 +109,10 @@ class ActSelect(
     template=rf"gm:(?P<ch>\d+):(?P<ver>\d+):s:(?P<p>{PAYLOAD})",
 ):
     def __init__(self, item: discord.ui.Select[Any], channel_id: int, version: int, payload: str) -> None:
-        super().__init__(item)
+        # discord.py 2.7's selects keep their row in a slot that shadows the
+        # property DynamicItem reads, so the row is copied where it looks.
+        item._row = item.row
+        super().__init__(item, row=item.row)
         self.channel_id, self.version, self.payload = channel_id, version, payload
 
     @classmethod

@@ -25,7 +25,7 @@ from cogs import legal
 from cogs.controls import ActButton, ActSelect, static_view
 from games.core import Decision
 from games.talismani import TalismaniView
-from games.talismani.data import FIRST_TALISMAN
+from games.talismani.data import FIRST_TALISMAN, JOKERS
 
 GAME = "talismani"
 GREEN, GREY, RED = discord.ButtonStyle.success, discord.ButtonStyle.secondary, discord.ButtonStyle.danger
@@ -58,6 +58,12 @@ def _sort_key(v: TalismaniView, card_id: str) -> tuple[int, int, str]:
     if tail.isdigit() and head in v.row:
         return (v.row.index(head), int(tail), card_id)
     return (len(v.row), 0, card_id)
+
+
+def _group(card_id: str) -> str:
+    """A card's suit, or "specials" for the special cards and Jokers."""
+    head, _, tail = card_id.partition("-")
+    return head if tail.isdigit() else "specials"
 
 
 def hand_lines(v: TalismaniView, hand: list[str], language: str) -> list[str]:
@@ -197,9 +203,35 @@ class TalismaniPresenter(Presenter):
         embed.description = _ui("you_play", lang)
         if picked:
             embed.add_field(name=_ui("your_pick", lang), value=cards(picked, lang), inline=False)
+        visible = hand
+        if len(hand) > legal.SELECT_LIMIT:
+            # More cards than a select holds (won cards refill hands): pick the
+            # suit first. A play is one suit, or a Joker with a fairy, so the
+            # suit's cards plus the Jokers hold every legal play.
+            groups = list(dict.fromkeys(_group(c) for c in hand))
+            group = (ctx.draft or {}).get("suit")
+            group = group if group in groups else groups[0]
+            controls.add_item(
+                ActSelect.make(
+                    ctx.channel_id,
+                    ctx.version,
+                    "G.suit",
+                    _ui("pick_suit", lang),
+                    [
+                        discord.SelectOption(
+                            label=suit(g, lang) if g in v.row else _ui("specials", lang),
+                            value=g,
+                            default=g == group,
+                        )
+                        for g in groups
+                    ],
+                    row=3,
+                )
+            )
+            visible = [c for c in hand if _group(c) == group or c in JOKERS]
         options = [
-            discord.SelectOption(label=card(c, lang)[:100], value=c, default=c in picked) for c in hand
-        ]
+            discord.SelectOption(label=card(c, lang)[:100], value=c, default=c in picked) for c in visible
+        ][: legal.SELECT_LIMIT]
         if options:
             controls.add_item(
                 ActSelect.make(
@@ -273,9 +305,10 @@ class TalismaniPresenter(Presenter):
         v = _as_view(ctx.view)
         if payload == "refresh":
             return Click()
-        chosen = legal.click(ctx, payload, values)
-        if chosen is not None:
-            return chosen
+        for decode in (legal.click, legal.group_click):
+            chosen = decode(ctx, payload, values)
+            if chosen is not None:
+                return chosen
         hand = set(v.hand or [])
         if payload == "pick":
             if not values or not set(values) <= hand:

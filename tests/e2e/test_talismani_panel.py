@@ -1,0 +1,66 @@
+"""The Talismani panel for hands larger than a select holds (won cards refill
+hands past 25 in small games): every legal play stays reachable."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.presenter import PanelContext
+from bot.table import Seat, TableInfo
+from cogs.talismani.presenter import TalismaniPresenter
+from games.talismani import GAME
+from games.talismani.data import ALL_FAIRIES, JOKERS
+from tests.talismani.talismani_helpers import make_state
+
+PRESENTER = TalismaniPresenter()
+TABLE = TableInfo(
+    host_id=1,
+    language="en",
+    speed="live",
+    max_seats=2,
+    seats=[Seat(user_id=1, name="a"), Seat(user_id=2, name="b")],
+)
+
+
+def _context(state: Any, draft: dict[str, Any] | None) -> PanelContext:
+    return PanelContext(
+        channel_id=5,
+        version=9,
+        table=TABLE,
+        seat=0,
+        view=GAME.view(state, 0),
+        decision=GAME.decision(state),
+        draft=draft,
+        language="en",
+        legal=[a.model_dump(mode="json") for a in GAME.legal_actions(state, 0) or []],
+    )
+
+
+def _selects(view: Any) -> dict[str, list[str]]:
+    out = {}
+    for row in view.to_components():
+        for c in row["components"]:
+            if c["type"] == 3:
+                payload = c["custom_id"].split(":", 4)[-1]
+                out[payload] = [o["value"] for o in c["options"]]
+    return out
+
+
+def test_a_hand_of_29_cards_is_picked_suit_by_suit() -> None:
+    hand = [*ALL_FAIRIES[:27], *JOKERS]
+    state = make_state(2, [hand, ["storm-3"]], pad=0)
+    _, view = PRESENTER.panel(_context(state, None))
+    selects = _selects(view)
+    assert len(selects["pick"]) <= 25 and "G.suit" in selects
+    reachable = set()
+    for group in selects["G.suit"]:
+        click = PRESENTER.click(_context(state, None), "G.suit", [group])
+        assert click.draft is not None
+        _, grouped = PRESENTER.panel(_context(state, click.draft))
+        options = set(_selects(grouped)["pick"])
+        assert len(options) <= 25
+        reachable |= {
+            frozenset(a.cards) for a in GAME.legal_actions(state, 0) or [] if set(a.cards) <= options
+        }
+    plays = {frozenset(a.cards) for a in GAME.legal_actions(state, 0) or [] if a.kind == "play"}
+    assert plays and plays <= reachable
