@@ -208,3 +208,15 @@ async def test_public_text_in_italian(simcord_env: simcord.Env) -> None:
     board = await start_game(table, language="it")
     assert "turno 1" in board.embeds[0].title
     assert "La mia mano" in str(custom_ids(board)) or "La mia mano" in table.public_text()
+
+
+async def test_rules_and_a_lobby_for_every_game(simcord_env: simcord.Env) -> None:
+    """Every registered game has its /rules summary and opens a lobby with /play."""
+    table = make_table(simcord_env, ["alice"])
+    for game_id in GAMES:
+        rules = await table.players[0].slash(table.channel, "rules", game=game_id)
+        assert rules.ephemeral and len(rules.response.embeds[0].description or "") > 200
+    for game_id in GAMES:
+        channel = table.guild.create_text_channel(f"play-{game_id}")
+        opened = await table.players[0].slash(channel, "play", game=game_id)
+        assert opened.response is not None and not opened.ephemeral
