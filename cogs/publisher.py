@@ -117,6 +117,10 @@ class Publisher:
         live message belongs (once per key, at its first event)."""
         game_id, table = applied.row.game, applied.table
         lines: list[str | tuple[str]] = []
+        if applied.continued:
+            # One more seat has made a hidden choice: the board's "chosen" marks
+            # say so; a line per choice would only flood the channel (see /log).
+            return []
         live_seen: set[str] = set()
         for event in applied.events:
             if not event.public:

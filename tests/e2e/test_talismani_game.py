@@ -110,6 +110,7 @@ async def test_four_players_from_play_to_scores_with_a_late_player(
     board_now = str(table.board().embeds[0].to_dict())
     assert "Chosen: 3/4" in board_now
     new_public = [m for m in table.channel.history() if m.id not in before]
+    assert not new_public, "a hidden choice posts nothing: the board's marks show who has chosen"
     for cards in played.values():
         for name in card_names(cards):
             assert name not in board_now or name in board_before, f"{name} leaked on the board"
