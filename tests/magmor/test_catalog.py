@@ -3,45 +3,21 @@
 from __future__ import annotations
 
 import re
-import string
-import tomllib
-from pathlib import Path
-from typing import Any
 
 import pytest
 
 from games.magmor import GAME
 from games.magmor.data import RESOURCES, TERRAIN_TYPES
+from tests import catalogs
 
-ROOT = Path(__file__).resolve().parents[2]
-SOURCES = sorted((ROOT / "games" / "magmor").glob("*.py"))
-
-
-def flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> dict[str, str]:
-    for key, value in table.items():
-        full = f"{prefix}.{key}" if prefix else key
-        if isinstance(value, dict):
-            flatten(full, value, out)
-        else:
-            out[full] = str(value)
-    return out
-
-
-def load(language: str) -> dict[str, str]:
-    with (ROOT / "bot" / "locales" / language / "magmor.toml").open("rb") as handle:
-        return flatten("", tomllib.load(handle), {})
-
-
-EN, IT = load("en"), load("it")
-
-
-def placeholders(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+ROOT = catalogs.ROOT
+SOURCES = catalogs.sources("magmor")
+EN, IT = catalogs.load("magmor", "en"), catalogs.load("magmor", "it")
+placeholders = catalogs.placeholders
 
 
 def emitted_keys(kind: str) -> set[str]:
-    pattern = re.compile(rf'"(magmor\.{kind}\.[a-z_]+)"')
-    return {key for path in SOURCES for key in pattern.findall(path.read_text())}
+    return catalogs.emitted_keys("magmor", kind)
 
 
 def test_same_keys_and_placeholders() -> None:

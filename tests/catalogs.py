@@ -1,0 +1,41 @@
+"""Reading a game's catalog files as the engine tests need them (shared by every game)."""
+
+from __future__ import annotations
+
+import re
+import string
+import tomllib
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> dict[str, str]:
+    for key, value in table.items():
+        full = f"{prefix}.{key}" if prefix else key
+        if isinstance(value, dict):
+            flatten(full, value, out)
+        else:
+            out[full] = str(value)
+    return out
+
+
+def load(game: str, language: str) -> dict[str, str]:
+    """The keys of ``bot/locales/<language>/<game>.toml`` (the engine's catalog)."""
+    with (ROOT / "bot" / "locales" / language / f"{game}.toml").open("rb") as handle:
+        return flatten("", tomllib.load(handle), {})
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def sources(game: str) -> list[Path]:
+    return sorted((ROOT / "games" / game).glob("*.py"))
+
+
+def emitted_keys(game: str, kind: str) -> set[str]:
+    """Every ``<game>.<kind>.<name>`` key written literally in the engine's code."""
+    pattern = re.compile(rf'"({game}\.{kind}\.[a-z_]+)"')
+    return {key for path in sources(game) for key in pattern.findall(path.read_text())}
