@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.core.errors import RuleError
+from games.core.events import Event
 from games.core.protocol import Game, GameState
 
 MAX_ACTIONS_PER_GAME = 10_000
@@ -38,9 +39,11 @@ class SimulationReport:
         }
 
 
-def play_one(game: Game[Any, Any], players: int, seed: int) -> tuple[GameState, int]:
-    """Play one game between AI players; return the final state and action count."""
+def ai_game(game: Game[Any, Any], players: int, seed: int) -> tuple[GameState, list[Event], int]:
+    """Play one game between AI players; return the final state, every event
+    (the opening and final ones included) and the number of actions."""
     state = game.new_game(players, seed)
+    events = list(game.opening_events(state))
     bots = [game.ai(seat) for seat in range(players)]
     actions = 0
     while (decision := game.decision(state)) is not None:
@@ -48,8 +51,16 @@ def play_one(game: Game[Any, Any], players: int, seed: int) -> tuple[GameState, 
             raise RuntimeError(f"game did not end after {actions} actions")
         seat = decision.actors[0]
         action = bots[seat].act(game.view(state, seat), decision)
-        state, _events = game.play(state, seat, action)
+        state, more = game.play(state, seat, action)
+        events += more
         actions += 1
+    events += game.final_events(state)
+    return state, events, actions
+
+
+def play_one(game: Game[Any, Any], players: int, seed: int) -> tuple[GameState, int]:
+    """Play one game between AI players; return the final state and action count."""
+    state, _events, actions = ai_game(game, players, seed)
     return state, actions
 
 

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from games.core.simulate import ai_game
 from games.magmor import GAME
 from games.magmor.data import RESOURCES, TERRAIN_TYPES
 from tests import catalogs
@@ -57,14 +58,7 @@ def test_event_placeholders_match_params(players: int) -> None:
     """Every event of real games has its params for the catalog's placeholders."""
     seen: set[str] = set()
     for seed in range(15):
-        state = GAME.new_game(players, seed)
-        events = list(GAME.opening_events(state))
-        bots = [GAME.ai(seat) for seat in range(players)]
-        while (decision := GAME.decision(state)) is not None:
-            seat = decision.actors[0]
-            state, more = GAME.play(state, seat, bots[seat].act(GAME.view(state, seat), decision))
-            events += more
-        events += GAME.final_events(state)
+        state, events, _actions = ai_game(GAME, players, seed)
         outcome = GAME.outcome(state)
         assert outcome is not None
         assert placeholders(EN[outcome.reason]) <= set(outcome.params)

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from games.core.simulate import ai_game
 from games.narnia import GAME
 from games.narnia.data import CARD_IDS, CARD_TYPES, TERRITORIES
 from games.narnia.rules import DECISION_RULE
@@ -64,14 +65,7 @@ def test_event_placeholders_match_params(players: int) -> None:
     events carry their live-message id."""
     seen: set[str] = set()
     for seed in range(3):
-        state = GAME.new_game(players, seed)
-        events = list(GAME.opening_events(state))
-        bots = [GAME.ai(seat) for seat in range(players)]
-        while (decision := GAME.decision(state)) is not None:
-            seat = decision.actors[0]
-            state, more = GAME.play(state, seat, bots[seat].act(GAME.view(state, seat), decision))
-            events += more
-        events += GAME.final_events(state)
+        _state, events, _actions = ai_game(GAME, players, seed)
         for event in events:
             seen.add(event.key)
             assert event.public

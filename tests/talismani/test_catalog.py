@@ -7,6 +7,7 @@ import re
 import pytest
 
 from bot.i18n import has
+from games.core.simulate import ai_game
 from games.talismani import GAME
 from games.talismani.data import ALL_CARDS, SUITS
 from tests import catalogs
@@ -60,14 +61,7 @@ def test_no_unused_event_or_error_keys() -> None:
 def test_event_placeholders_match_params(players: int) -> None:
     seen: set[str] = set()
     for seed in range(4):
-        state = GAME.new_game(players, seed)
-        events = list(GAME.opening_events(state))
-        bots = [GAME.ai(seat) for seat in range(players)]
-        while (decision := GAME.decision(state)) is not None:
-            seat = decision.actors[0]
-            state, more = GAME.play(state, seat, bots[seat].act(GAME.view(state, seat), decision))
-            events += more
-        events += GAME.final_events(state)
+        state, events, _actions = ai_game(GAME, players, seed)
         outcome = GAME.outcome(state)
         assert outcome is not None
         assert placeholders(EN[outcome.reason]) <= set(outcome.params)
