@@ -4,6 +4,13 @@ Catalogs are TOML files in ``bot/locales/<language>/``; nested tables give
 dotted keys (``[magmor.event] explored = ...`` is ``magmor.event.explored``).
 Public text uses the table's language; ephemeral text the clicking user's
 Discord locale.
+
+A message that depends on a number is a table keyed by CLDR plural category
+(``cards = { one = "{count} card", other = "{count} cards" }``); :func:`t`
+picks the form for its ``count`` parameter with Babel's CLDR plural rules, so
+Italian and English each get their own grammar (Italian also has ``many``).
+Lists are joined with CLDR's list patterns (:func:`join`: "a, b, and c" /
+"a, b e c").
 """
 
 from __future__ import annotations
@@ -15,28 +22,67 @@ from pathlib import Path
 from typing import Any
 
 import discord
+from babel import Locale
+from babel.lists import format_list
 from discord import app_commands
 
 LANGUAGES = ("en", "it")
 LOCALES_DIR = Path(__file__).parent / "locales"
+PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
 
 
-def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
+def is_plural(value: object) -> bool:
+    """A catalog table that is one message with plural forms, not a key prefix."""
+    return isinstance(value, dict) and "other" in value and set(value) <= PLURAL_CATEGORIES
+
+
+def _flatten(
+    prefix: str, table: dict[str, Any], out: dict[str, str], forms: dict[str, dict[str, str]]
+) -> None:
     for key, value in table.items():
         full = f"{prefix}.{key}" if prefix else key
-        if isinstance(value, dict):
-            _flatten(full, value, out)
+        if is_plural(value):
+            forms[full] = {category: str(text) for category, text in value.items()}
+            out[full] = forms[full]["other"]
+        elif isinstance(value, dict):
+            _flatten(full, value, out, forms)
         else:
             out[full] = str(value)
 
 
 @cache
-def catalog(language: str) -> dict[str, str]:
+def _load(language: str) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
     out: dict[str, str] = {}
+    forms: dict[str, dict[str, str]] = {}
     for path in sorted((LOCALES_DIR / language).glob("*.toml")):
         with path.open("rb") as handle:
-            _flatten("", tomllib.load(handle), out)
-    return out
+            _flatten("", tomllib.load(handle), out, forms)
+    return out, forms
+
+
+def catalog(language: str) -> dict[str, str]:
+    """Every message of ``language`` by dotted key (a plural message by its ``other`` form)."""
+    return _load(language)[0]
+
+
+def plural_forms(language: str) -> dict[str, dict[str, str]]:
+    """The messages of ``language`` that have plural forms: key → category → text."""
+    return _load(language)[1]
+
+
+@cache
+def _locale(language: str) -> Locale:
+    return Locale.parse(language)
+
+
+def plural_category(language: str, count: int) -> str:
+    """CLDR's plural category of ``count`` in ``language`` (``one``, ``many``, ``other``…)."""
+    return str(_locale(language).plural_form(abs(count)))
+
+
+def join(items: list[str], language: str) -> str:
+    """``items`` as a list in running text ("a, b, and c" / "a, b e c")."""
+    return format_list(items, locale=_locale(language)) if items else ""
 
 
 def placeholders(text: str) -> set[str]:
@@ -54,9 +100,18 @@ class _Default(dict[str, Any]):
         return "{" + key + "}"
 
 
+def _text(key: str, language: str, count: Any) -> str | None:
+    forms = plural_forms(language).get(key)
+    if forms is not None and isinstance(count, int):
+        return forms.get(plural_category(language, count)) or forms["other"]
+    return catalog(language).get(key)
+
+
 def t(key: str, language: str, /, **params: Any) -> str:
-    """The text of ``key`` in ``language``, falling back to English, then the key."""
-    text = catalog(language).get(key) or catalog("en").get(key) or key
+    """The text of ``key`` in ``language`` (the plural form for ``count``),
+    falling back to English, then the key itself."""
+    count = params.get("count")
+    text = _text(key, language, count) or _text(key, "en", count) or key
     return text.format_map(_Default(params)) if params else text
 
 

@@ -14,8 +14,12 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
+from bot.i18n import has, join, t
+from bot.render import seat_name
 from bot.table import TableInfo
-from games.core import Decision, Outcome
+from games.core import Decision, Outcome, Standing
+
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
 @dataclass
@@ -40,6 +44,8 @@ class PanelContext:
     language: str
     # The seat's legal actions as JSON dicts, when it must act and the game lists them.
     legal: list[dict[str, Any]] | None = None
+    # The result, once the game is over (the final panel shows it).
+    outcome: Outcome | None = None
 
 
 class Presenter(ABC):
@@ -76,6 +82,48 @@ class Presenter(ABC):
     def outcome_lines(self, table: TableInfo, outcome: Outcome, language: str) -> list[str]:
         """Extra words under the final ranking (the engine's final events come first)."""
         return []
+
+    # -- the end of the game: the same record on the board, in the chat and in
+    # -- every panel (a game names its scores; the platform lays them out) ----
+    def final_headline(self, table: TableInfo, outcome: Outcome, language: str) -> str:
+        """One line naming the winner(s) (or saying nobody won)."""
+        names = [seat_name(table, seat) for seat in outcome.winners]
+        if not names:
+            return t("table.final.nobody", language)
+        return t("table.final.winner", language, count=len(names), names=join(names, language))
+
+    def score_text(self, table: TableInfo, standing: Standing, language: str) -> str:
+        """A seat's score in words with its breakdown ("12 points: …"); the
+        default names the number with the game's ``<game>.final.score``."""
+        if standing.score is None:
+            return ""
+        key = f"{self.game_id}.final.score"
+        return t(key, language, count=standing.score) if has(key) else str(standing.score)
+
+    def ranking_lines(self, table: TableInfo, outcome: Outcome, language: str) -> list[str]:
+        """One line per seat, best first: medal, name, score and breakdown, 🏆."""
+        lines = []
+        for standing in outcome.standings:
+            score = self.score_text(table, standing, language)
+            lines.append(
+                t(
+                    "table.final.standing",
+                    language,
+                    medal=MEDALS.get(standing.rank, f"{standing.rank}."),
+                    seat=seat_name(table, standing.seat),
+                    score=f" — {score}" if score else "",
+                    winner=" 🏆" if standing.winner else "",
+                )
+            )
+        return lines
+
+    def final_lines(self, table: TableInfo, outcome: Outcome, language: str) -> list[str]:
+        """The whole record of the end: headline, then the ranking."""
+        return [
+            self.final_headline(table, outcome, language),
+            t("table.final.title", language),
+            *self.ranking_lines(table, outcome, language),
+        ]
 
 
 PRESENTERS: dict[str, Presenter] = {}

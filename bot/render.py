@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import has, t
+from bot.i18n import has, join, t
 from bot.table import TableInfo
 from games.core import Event, RuleError
 
@@ -21,9 +21,17 @@ def resource(game: str, resource_id: str, language: str) -> str:
     return t(f"{game}.resource.{resource_id}", language)
 
 
+def counted(game: str, resource_id: str, count: int, language: str) -> str:
+    """ "3 axes" / "1 ascia": the game's plural message ``<game>.resource_count.<id>``."""
+    key = f"{game}.resource_count.{resource_id}"
+    if has(key):
+        return t(key, language, count=count)
+    return f"{count} {resource(game, resource_id, language)}"
+
+
 def bundle(game: str, cards: dict[str, int], language: str) -> str:
-    parts = [f"{n} {resource(game, r, language)}" for r, n in cards.items() if n]
-    return ", ".join(parts) if parts else t("common.nothing", language)
+    parts = [counted(game, r, n, language) for r, n in cards.items() if n]
+    return join(parts, language) if parts else t("common.nothing", language)
 
 
 def format_params(game: str, table: TableInfo, params: dict[str, Any], language: str) -> dict[str, Any]:
@@ -44,7 +52,7 @@ def format_params(game: str, table: TableInfo, params: dict[str, Any], language:
         elif key == "card" or key.endswith("_card"):
             out[key] = t(f"{game}.card.{value}", language)
         elif key == "cards_list" or key.endswith("_cards_list"):
-            out[key] = ", ".join(t(f"{game}.card.{c}", language) for c in value) or t(
+            out[key] = join([t(f"{game}.card.{c}", language) for c in value], language) or t(
                 "common.nothing", language
             )
         elif key == "terrain":

@@ -7,12 +7,12 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.presenter import PRESENTERS, PanelContext
+from bot.presenter import PRESENTERS, PanelContext, Presenter
 from bot.render import event_text
 from bot.store import GameRow
 from bot.table import TableError, TableInfo, table_of
 from cogs.common import answer_error, bot_of, lang
-from cogs.publisher import publisher_of
+from cogs.publisher import publisher_of, with_final_record
 from games.core import Game, GameState
 from games.registry import GAMES
 
@@ -53,6 +53,7 @@ def panel_context(
         actions = game.legal_actions(state, seat)
         legal = None if actions is None else [a.model_dump(mode="json") for a in actions]
     return PanelContext(
+        outcome=game.outcome(state),
         channel_id=channel_id,
         version=version,
         table=table,
@@ -65,10 +66,18 @@ def panel_context(
     )
 
 
+def render_panel(presenter: Presenter, ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:
+    """The presenter's panel; once the game is over, with the final record on top."""
+    embed, view = presenter.panel(ctx)
+    if ctx.outcome is not None:
+        embed = with_final_record(embed, presenter, ctx.table, ctx.outcome, ctx.language)
+    return embed, view
+
+
 async def show_panel(interaction: discord.Interaction, channel_id: int) -> None:
     """``/hand`` and the board's My hand button: a fresh ephemeral panel."""
     row, _table, ctx = await _context(interaction, channel_id)
-    embed, view = PRESENTERS[row.game].panel(ctx)
+    embed, view = render_panel(PRESENTERS[row.game], ctx)
     await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
@@ -84,7 +93,7 @@ async def handle_click(
         presenter = PRESENTERS[row.game]
         if not table.fresh(row.version, version):
             # A stale panel: show the current one instead of acting on the old.
-            embed, view = presenter.panel(ctx)
+            embed, view = render_panel(presenter, ctx)
             await interaction.response.edit_message(
                 content=t("error.stale_refreshed", ctx.language), embed=embed, view=view
             )
@@ -94,7 +103,7 @@ async def handle_click(
             if click.draft is not None:
                 await bot.service.save_draft(channel_id, ctx.seat, ctx.version, click.draft)
                 ctx.draft = click.draft
-            embed, view = presenter.panel(ctx)
+            embed, view = render_panel(presenter, ctx)
             await interaction.response.edit_message(content=None, embed=embed, view=view)
             return
         applied = await bot.service.act(channel_id, interaction.user.id, click.action, version=version)
@@ -118,7 +127,7 @@ async def handle_click(
         None,
         ctx.language,
     )
-    embed, view = PRESENTERS[applied.row.game].panel(new_ctx)
+    embed, view = render_panel(PRESENTERS[applied.row.game], new_ctx)
     content: Any = "\n".join(private)[:2000] or None
     await interaction.response.edit_message(content=content, embed=embed, view=view)
     await publisher_of(bot).publish(applied)

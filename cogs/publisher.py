@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import t
-from bot.presenter import PRESENTERS
+from bot.i18n import join, t
+from bot.presenter import PRESENTERS, Presenter
 from bot.render import event_text, seat_name
 from bot.store import GameRow, get_meta, set_message, set_meta
 from bot.table import Applied, TableInfo, table_of
 from cogs.controls import board_view
-from games.core import Decision, GameState
+from games.core import Decision, GameState, Outcome
 from games.registry import GAMES
 
 if TYPE_CHECKING:
@@ -47,6 +47,22 @@ def chunks(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     return out
 
 
+EMBED_DESCRIPTION_LIMIT = 4096
+FINAL_COLOUR = discord.Colour.gold()
+
+
+def with_final_record(
+    embed: discord.Embed, presenter: Presenter, table: TableInfo, outcome: Outcome, language: str
+) -> discord.Embed:
+    """The end of a game on top of a board or panel: who won, the ranking and
+    every score with its breakdown, so the message stays as the game's record."""
+    record = "\n".join(presenter.final_lines(table, outcome, language))
+    rest = embed.description or ""
+    embed.description = (f"{record}\n\n{rest}" if rest else record)[:EMBED_DESCRIPTION_LIMIT]
+    embed.colour = FINAL_COLOUR
+    return embed
+
+
 def decision_line(game: str, table: TableInfo, decision: Decision, language: str) -> str:
     return t(
         f"{game}.decision.{decision.kind.split('.')[-1]}", language, seat=seat_name(table, decision.actors[0])
@@ -71,6 +87,9 @@ class Publisher:
         view = game.view(state, None)
         decision = game.decision(state)
         embed = presenter.board_embed(table, view, decision, table.language)
+        outcome = game.outcome(state)
+        if outcome is not None:
+            embed = with_final_record(embed, presenter, table, outcome, table.language)
         drawn_from = f"{table.language}:{presenter.board_image_key(view)}"
         key = hashlib.sha256(drawn_from.encode()).hexdigest()
         cached = self._pictures.get(row.channel_id)
@@ -136,19 +155,9 @@ class Publisher:
             lines.append(t("table.event.timeout", language, seat=seat_name(table, seat)))
         outcome = applied.outcome
         if applied.finished and outcome is not None:
-            lines.append(t("table.event.final_ranking", language))
-            for standing in outcome.standings:
-                lines.append(
-                    t(
-                        "table.event.standing",
-                        language,
-                        rank=standing.rank,
-                        seat=seat_name(table, standing.seat),
-                        score="" if standing.score is None else f" — {standing.score}",
-                        winner=" 🏆" if standing.winner else "",
-                    )
-                )
-            lines.extend(PRESENTERS[game_id].outcome_lines(table, outcome, language))
+            presenter = PRESENTERS[game_id]
+            lines.extend(presenter.final_lines(table, outcome, language))
+            lines.extend(presenter.outcome_lines(table, outcome, language))
         return lines
 
     def ping(self, applied: Applied, language: str) -> tuple[str, list[int]] | None:
@@ -231,9 +240,8 @@ class Publisher:
         if not users or all(applied.table.seats[s].ai for s in applied.reminder):
             return
         when = discord.utils.format_dt(datetime.fromtimestamp(applied.row.deadline_at, tz=UTC), "R")
-        text = (
-            " ".join(f"<@{u}>" for u in users) + " " + t("table.reminder", applied.table.language, when=when)
-        )
+        mentions = join([f"<@{u}>" for u in users], applied.table.language)
+        text = t("table.reminder", applied.table.language, seats=mentions, when=when)
         await channel.send(
             text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users])
         )

@@ -11,10 +11,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 
 
+PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
+
+
 def flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> dict[str, str]:
+    """Dotted keys; a plural message (a table of CLDR categories) is one key, by its ``other`` form."""
     for key, value in table.items():
         full = f"{prefix}.{key}" if prefix else key
-        if isinstance(value, dict):
+        if isinstance(value, dict) and "other" in value and set(value) <= PLURAL_CATEGORIES:
+            out[full] = str(value["other"])
+        elif isinstance(value, dict):
             flatten(full, value, out)
         else:
             out[full] = str(value)

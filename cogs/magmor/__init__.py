@@ -7,6 +7,8 @@ from discord.ext import commands
 from bot.presenter import register
 from cogs.magmor.presenter import MagmorPresenter
 
+PRESENTER = MagmorPresenter()
+
 
 async def setup(bot: commands.Bot) -> None:
-    register(MagmorPresenter())
+    register(PRESENTER)

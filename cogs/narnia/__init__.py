@@ -7,6 +7,8 @@ from discord.ext import commands
 from bot.presenter import register
 from cogs.narnia.presenter import NarniaPresenter
 
+PRESENTER = NarniaPresenter()
+
 
 async def setup(bot: commands.Bot) -> None:
-    register(NarniaPresenter())
+    register(PRESENTER)

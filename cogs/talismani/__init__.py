@@ -7,6 +7,8 @@ from discord.ext import commands
 from bot.presenter import register
 from cogs.talismani.presenter import TalismaniPresenter
 
+PRESENTER = TalismaniPresenter()
+
 
 async def setup(bot: commands.Bot) -> None:
-    register(TalismaniPresenter())
+    register(PRESENTER)
