@@ -11,12 +11,12 @@ from discord.ext import commands
 from bot.i18n import cmd, language_of, t
 from bot.store import GameRow, set_message
 from bot.table import TableInfo
-from cogs.common import bot_of, display_name, may_manage, user_errors
+from cogs.common import bot_of, display_name, may_manage, presented_games, user_errors
 from cogs.controls import LobbyButton, static_view
 from cogs.publisher import publisher_of
 from games.registry import GAMES
 
-GAME_CHOICES = [app_commands.Choice(name=cmd(f"game.{gid}.name"), value=gid) for gid in GAMES]
+GAME_CHOICES = [app_commands.Choice(name=cmd(f"game.{gid}.name"), value=gid) for gid in presented_games()]
 
 
 def lobby_embed(row: GameRow, table: TableInfo, language: str) -> discord.Embed:

@@ -30,6 +30,7 @@ from bot.i18n import LANGUAGES, t
 from bot.presenter import Presenter
 from bot.render import event_text
 from bot.table import Seat, TableInfo
+from cogs.common import presented_games
 from cogs.panel import panel_context, render_panel
 from cogs.pictures import measuring
 from cogs.publisher import decision_line, with_final_record
@@ -45,11 +46,6 @@ def presenter_of(game_id: str) -> Presenter:
     """The game's presenter, as its cog registers it (``cogs.<id>.PRESENTER``)."""
     presenter: Presenter = importlib.import_module(f"cogs.{game_id}").PRESENTER
     return presenter
-
-
-def presented_games() -> list[str]:
-    """The registered games that have a Discord presenter."""
-    return [g for g in GAMES if importlib.util.find_spec(f"cogs.{g}") is not None]
 
 
 def table_for(players: int, language: str, options: dict[str, Any] | None = None) -> TableInfo:
