@@ -151,6 +151,14 @@ class TableService:
             raise TableError(
                 "error.player_count", min=game.min_players, max=game.max_players, count=max_seats
             )
+        for variant in (name for name, on in (options or {}).items() if on is True):
+            counts = game.variants.get(variant)
+            if counts is None:
+                raise TableError(f"error.no_variant.{variant}", game=game_id)
+            if seats is None:
+                max_seats = max(counts)
+            elif seats not in counts:
+                raise TableError(f"error.variant_players.{variant}", count=seats)
         info = TableInfo(
             host_id=host_id,
             language=language,
@@ -243,6 +251,9 @@ class TableService:
             game = GAMES[row.game]
             if len(info.seats) < game.min_players:
                 raise TableError("error.not_enough_players", min=game.min_players, count=len(info.seats))
+            for variant in (name for name, on in info.options.items() if on is True):
+                if len(info.seats) not in game.variants.get(variant, ()):
+                    raise TableError(f"error.variant_players.{variant}", count=len(info.seats))
             # The seed is drawn here, by the bot, never by the rules (DESIGN §3).
             info.seed = secrets.randbits(48)
             try:

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import cmd, language_of, t
+from bot.i18n import cmd, join, language_of, t
 from bot.store import GameRow, set_message
 from bot.table import TableInfo
 from cogs.common import bot_of, display_name, may_manage, presented_games, user_errors
@@ -37,10 +37,28 @@ def lobby_embed(row: GameRow, table: TableInfo, language: str) -> discord.Embed:
         value="\n".join(seats),
         inline=False,
     )
+    if table.options.get("teams") is True:
+        embed.add_field(name=t("lobby.teams", language), value=teams_text(table, language), inline=False)
     embed.add_field(name=t("lobby.speed", language), value=t(f"speed.{table.speed}", language))
     embed.add_field(name=t("lobby.language", language), value=t(f"language.{table.language}", language))
-    embed.set_footer(text=t("lobby.footer", language, min=game.min_players, max=table.max_seats))
+    footer = t("lobby.footer", language, min=game.min_players, max=table.max_seats)
+    if table.options.get("teams") is True:
+        footer += " " + t("lobby.teams_footer", language)
+    embed.set_footer(text=footer)
     return embed
+
+
+def teams_text(table: TableInfo, language: str) -> str:
+    """Partners in alternate seats (1 and 3 against 2 and 4), the usual
+    convention for partnership card games and Akelarre's AK-13.1."""
+    lines = []
+    for team, letter in enumerate("AB"):
+        names = [
+            table.seats[s].name if s < len(table.seats) else f"{s + 1}. —"
+            for s in range(team, table.max_seats, 2)
+        ]
+        lines.append(t("lobby.team", language, team=letter, names=join(names, language)))
+    return "\n".join(lines)
 
 
 def lobby_view(channel_id: int, language: str, *, closed: bool = False) -> discord.ui.View:
@@ -85,12 +103,14 @@ class Lobby(commands.Cog):
         seats=cmd("cmd.play.seats.name"),
         speed=cmd("cmd.play.speed.name"),
         language=cmd("cmd.play.language.name"),
+        teams=cmd("cmd.play.teams.name"),
     )
     @app_commands.describe(
         game=cmd("cmd.play.game.description"),
         seats=cmd("cmd.play.seats.description"),
         speed=cmd("cmd.play.speed.description"),
         language=cmd("cmd.play.language.description"),
+        teams=cmd("cmd.play.teams.description"),
     )
     @app_commands.choices(
         game=GAME_CHOICES,
@@ -110,6 +130,7 @@ class Lobby(commands.Cog):
         seats: app_commands.Range[int, 2, 10] | None = None,
         speed: app_commands.Choice[str] | None = None,
         language: app_commands.Choice[str] | None = None,
+        teams: bool | None = None,
     ) -> None:
         async with user_errors(interaction):
             bot = bot_of(interaction)
@@ -129,6 +150,7 @@ class Lobby(commands.Cog):
                 seats=seats,
                 speed=speed_value,
                 language=table_language,
+                options={"teams": True} if teams else None,
             )
             await interaction.response.send_message(
                 embed=lobby_embed(row, table, table_language),

@@ -108,6 +108,9 @@ class Game(ABC, Generic[S, A]):
     max_players: ClassVar[int]
     state_type: ClassVar[type[GameState]]
     action_adapter: ClassVar[TypeAdapter[Any]]
+    # Variants the host may switch on when opening a table (an option set to
+    # True), each with the player counts it allows: Akelarre's {"teams": (4,)}.
+    variants: ClassVar[dict[str, tuple[int, ...]]] = {}
 
     # -- what the bot calls -------------------------------------------------
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> S:

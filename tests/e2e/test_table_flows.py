@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import simcord
 
 from bot.table import TableError
@@ -220,3 +221,27 @@ async def test_rules_and_a_lobby_for_every_game(simcord_env: simcord.Env) -> Non
         channel = table.guild.create_text_channel(f"play-{game_id}")
         opened = await table.players[0].slash(channel, "play", game=game_id)
         assert opened.response is not None and not opened.ephemeral
+
+
+async def test_a_team_table_shows_the_teams_and_needs_its_player_count(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``/play … teams:True``: only for a game with a team variant; the lobby
+    shows partners in alternate seats; Start needs the variant's count."""
+    table = make_table(simcord_env, ["alice", "bob", "carol", "dave"])
+    alice, bob, carol, _ = table.players
+    refused = await alice.slash(table.channel, "play", game="narnia", teams=True)
+    assert refused.ephemeral and "can't be played in teams" in refused.response.content
+    assert await table.bot.store.active(table.channel.id) is None
+    monkeypatch.setattr(type(MAGMOR), "variants", {"teams": (4,)})
+    wrong = await alice.slash(table.channel, "play", game="magmor", teams=True, seats=3)
+    assert wrong.ephemeral and "exactly 4 players, not 3" in wrong.response.content
+    opened = await alice.slash(table.channel, "play", game="magmor", teams=True)
+    lobby = opened.response
+    await bob.click(lobby, label="Join")
+    await carol.click(lobby, label="Join")
+    embed = str(table.channel.last_message.embeds[0].to_dict()) if table.channel.last_message else ""
+    assert "Team A: alice and carol" in embed and "Team B: bob and 4. —" in embed
+    early = await alice.click(lobby, label="Start")
+    assert early.ephemeral and "exactly 4 players, not 3" in early.response.content
+    assert (await table.row()).status == "lobby"
