@@ -8,8 +8,9 @@ from games.core.protocol import Game
 from games.magmor import GAME as MAGMOR
 from games.narnia import GAME as NARNIA
 from games.talismani import GAME as TALISMANI
+from games.tirnanog import GAME as TIRNANOG
 
-GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in (MAGMOR, NARNIA, TALISMANI)}
+GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in (MAGMOR, NARNIA, TALISMANI, TIRNANOG)}
 
 
 def get(game_id: str) -> Game[Any, Any]:
