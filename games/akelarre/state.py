@@ -1,0 +1,107 @@
+"""The whole state of an Akelarre game, hidden parts included (never shown as is).
+
+Seats are P1…Pn in turn order (R1): "next player" is the next seat number,
+wrapping around. Every creature card is in exactly one zone: a hand, the deck,
+a discard pile, a point pile, a group on a meeting place, the card held by a
+take (AK-5.5, between the take and the move that places it) or a completed
+group waiting for its owner's choice (AK-6.3).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from games.core import GameState
+
+# The steps of a turn (AK-2.1), split at every decision the rules ask for:
+# play: Phase A (moves, then "done" or a discard; in the final round moves then "done");
+# draw: Phase B; buy: Phase C (buy a place or end the turn); pay: choosing the 5 cards
+# of a purchase (AK-9.2); payment: a place's owner choosing 2 cards (AK-6.3); over.
+Step = Literal["play", "draw", "buy", "pay", "payment", "over"]
+
+
+class Placed(BaseModel):
+    """A card lying in a group, with its effective value (AK-3.2); a joker's is
+    fixed when it is placed (AK-3.6)."""
+
+    card: str
+    value: int
+
+
+class Place(BaseModel):
+    """A meeting place ``P<seat>-<k>`` (AK-4.6) and its group (empty: free)."""
+
+    id: str
+    owner: int
+    group: list[Placed] = Field(default_factory=list)
+
+    @property
+    def free(self) -> bool:
+        return not self.group
+
+
+class Held(BaseModel):
+    """A card taken from a 4-card group (AK-5.5) that the next move must place
+    into another group (AK-5.6). ``value`` and ``index`` put it back on a cancel."""
+
+    card: str
+    place: str
+    value: int
+    index: int
+
+
+class Payment(BaseModel):
+    """A group completed on another player's place (AK-6.3): its 5 cards wait for
+    the owner's choice of 2; the payer (the active player) gets the other 3."""
+
+    place: str
+    owner: int
+    payer: int
+    cards: list[str]
+
+
+class AkelarreState(GameState):
+    game: str = "akelarre"
+    teams: bool = False
+    # AK-1.3: one family per seat, secret until scoring; the unused ones never revealed (R25).
+    favourites: list[str]
+    unused_favourites: list[str]
+    hands: list[list[str]]
+    deck: list[str]  # the draw deck, top first (AK-8.2)
+    piles: dict[str, list[str]]  # family → discard pile, bottom first (AK-7.3)
+    points: list[list[str]]  # point piles, in the order the cards arrived (R23: public)
+    places: list[Place]  # by owner, then in the order acquired (AK-4.6)
+    active: int = 0
+    step: Step = "play"
+    turn: int = 1  # normal turns played so far, this one included
+    played: bool = False  # a hand card was played this turn (AK-5.4)
+    moved: bool = False  # any move was made this turn (a take-only move is not "playing", R7)
+    discarded: str | None = None  # the family pile discarded onto this turn (R9)
+    held: Held | None = None
+    payment: Payment | None = None
+    purchase: list[str] = Field(default_factory=list)  # cards listed so far for a purchase (R19)
+    # AK-10: the seat that drew the last deck card, and the final round's seats still to play.
+    last_drawer: int | None = None
+    final: bool = False
+    final_queue: list[int] = Field(default_factory=list)
+    # R26: consecutive normal turns without a deck draw; 0 as the limit disables the safeguard.
+    stall_turns: int = 0
+    stall_limit: int = 0
+
+    def place(self, place_id: str) -> Place | None:
+        return next((p for p in self.places if p.id == place_id), None)
+
+    def places_of(self, seat: int) -> list[Place]:
+        return [p for p in self.places if p.owner == seat]
+
+    def team_of(self, seat: int) -> list[int]:
+        """AK-13.1: partners in alternate seats (P1+P3, P2+P4); a lone seat otherwise."""
+        if not self.teams:
+            return [seat]
+        return [seat % 2, seat % 2 + 2]
+
+    def stall_blocked(self) -> bool:
+        """R26 / AK-8.8: only the deck may be drawn from."""
+        return self.stall_limit > 0 and self.stall_turns >= self.stall_limit
