@@ -24,9 +24,6 @@ from games.core import RuleError
 
 GroupKind = Literal["set", "run"]
 
-# §9 row 6: an all-joker set defaults to 2, the most common value.
-ALL_JOKER_DEFAULT = 2
-
 
 def kind_of_group(cards: Sequence[str]) -> GroupKind | None:
     """R31: one family is a run, all families different is a set (2+ cards)."""
@@ -112,8 +109,12 @@ def resolve(existing: Sequence[Placed], new: Sequence[str], joker_value: int | N
             value = fixed[0]
             if joker_value is not None and joker_value != value:
                 raise RuleError("akelarre.error.joker_value", "AK-3.6", value=joker_value)
+        elif joker_value is None:
+            # R12: an all-joker set has the value its player declares (§9 row 6's 2 is
+            # what the legal actions list first, not a silent default).
+            raise RuleError("akelarre.error.joker_value_needed", "R12", cards_list=names)
         else:
-            value = ALL_JOKER_DEFAULT if joker_value is None else joker_value  # R12
+            value = joker_value
         placed += [Placed(card=c, value=value) for c in new]
         return sort_group("set", placed)
     if len(set(fixed)) != len(fixed):

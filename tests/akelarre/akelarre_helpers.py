@@ -1,0 +1,162 @@
+"""Helpers that build precise Akelarre states for the test vectors and rule tests.
+
+A uniquely named module (not conftest) so that other test folders can have their
+own helpers without a module-name clash.
+
+Groups are written as card ids, a joker with its value as ``"GJ@5"``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+import pytest
+
+from games.akelarre import GAME, AkelarreAction, AkelarreState, Place, Placed
+from games.akelarre.data import ALL_CARDS, FAMILIES, FAVOURITE_CARD, is_joker, value_of
+from games.akelarre.rules import apply
+from games.core import Event, Rng, RuleError
+
+# Favourites by seat unless a test says otherwise: Fairies, Goblins, Druids, Nymphs.
+FAVOURITES = ["fairies", "goblins", "druids", "nymphs"]
+
+
+def placed(text: str) -> Placed:
+    if "@" in text:
+        card, value = text.split("@")
+        return Placed(card=card, value=int(value))
+    value_printed = value_of(text)
+    assert value_printed is not None and not is_joker(text), f"{text}: a joker needs a value"
+    return Placed(card=text, value=value_printed)
+
+
+def card_of(text: str) -> str:
+    return text.split("@")[0]
+
+
+def make_state(
+    players: int,
+    hands: Sequence[Sequence[str]],
+    *,
+    groups: Mapping[str, Sequence[str]] | None = None,
+    place_counts: Mapping[int, int] | None = None,
+    deck: int | Sequence[str] = 40,
+    piles: Mapping[str, Sequence[str]] | None = None,
+    points: Mapping[int, Sequence[str]] | None = None,
+    favourites: Sequence[str] | None = None,
+    active: int = 0,
+    teams: bool = False,
+    stall_limit: int | None = None,
+) -> AkelarreState:
+    """A Phase A state of ``active`` with exactly these hands, groups, piles and
+    point piles. ``deck`` is a number of unused cards or the deck itself (top first);
+    cards used nowhere are simply out of this rigged game."""
+    assert len(hands) == players
+    groups = groups or {}
+    used = [c for h in hands for c in h]
+    used += [card_of(c) for g in groups.values() for c in g]
+    used += [c for p in (piles or {}).values() for c in p]
+    used += [c for p in (points or {}).values() for c in p]
+    if not isinstance(deck, int):
+        used += list(deck)
+    assert len(used) == len(set(used)), f"a card is used twice: {Counter(used).most_common(1)}"
+    unused = [c for c in ALL_CARDS if c not in set(used)]
+    deck_cards = unused[:deck] if isinstance(deck, int) else list(deck)
+    start = 2 if players == 2 else 1
+    counts = {seat: (place_counts or {}).get(seat, start) for seat in range(players)}
+    places = [
+        Place(
+            id=f"P{seat + 1}-{k}", owner=seat, group=[placed(c) for c in groups.get(f"P{seat + 1}-{k}", [])]
+        )
+        for seat in range(players)
+        for k in range(1, counts[seat] + 1)
+    ]
+    assert set(groups) <= {p.id for p in places}
+    chosen = list(favourites or FAVOURITES[:players])
+    return AkelarreState(
+        players=players,
+        rng=Rng(seed=5),
+        teams=teams,
+        favourites=chosen,
+        unused_favourites=[f for f in FAMILIES if f not in chosen],
+        hands=[list(h) for h in hands],
+        deck=deck_cards,
+        piles={f: list((piles or {}).get(f, [])) for f in FAMILIES},
+        points=[list((points or {}).get(seat, [])) for seat in range(players)],
+        places=places,
+        active=active,
+        stall_limit=10 * players if stall_limit is None else stall_limit,
+    )
+
+
+def group(state: AkelarreState, place_id: str) -> list[str]:
+    """A group as written in the tests: ids, jokers with their value."""
+    place = state.place(place_id)
+    assert place is not None
+    return [f"{p.card}@{p.value}" if is_joker(p.card) else p.card for p in place.group]
+
+
+def act(state: AkelarreState, seat: int, action: AkelarreAction) -> tuple[AkelarreState, list[Event]]:
+    return GAME.play(state, seat, action)
+
+
+def run(state: AkelarreState, seat: int, *actions: AkelarreAction) -> tuple[AkelarreState, list[Event]]:
+    events: list[Event] = []
+    for action in actions:
+        state, more = GAME.play(state, seat, action)
+        events += more
+    return state, events
+
+
+def keys(events: list[Event]) -> list[str]:
+    return [event.key.removeprefix("akelarre.event.") for event in events]
+
+
+def find(events: list[Event], name: str) -> list[Event]:
+    return [event for event in events if event.key == f"akelarre.event.{name}"]
+
+
+def assert_refused(
+    state: AkelarreState, seat: int, action: AkelarreAction, key: str, rule: str | None
+) -> RuleError:
+    """The action raises RuleError(key, rule) and leaves the state untouched, both
+    through ``GAME.play`` and when applied straight to a working copy."""
+    before = state.model_dump()
+    with pytest.raises(RuleError) as caught:
+        GAME.play(state, seat, action)
+    assert (caught.value.key, caught.value.rule) == (key, rule), caught.value
+    assert state.model_dump() == before
+    decision = GAME.decision(state)
+    if decision is not None and seat in decision.actors:
+        work = state.model_copy(deep=True)
+        with pytest.raises(RuleError):
+            apply(work, seat, action)
+        assert work.model_dump() == before, "validation must run before any change"
+    return caught.value
+
+
+def all_cards(state: AkelarreState) -> Counter[str]:
+    """Every card in every zone, the favourite cards included (110 in a dealt game)."""
+    cards: Counter[str] = Counter()
+    for hand in state.hands:
+        cards.update(hand)
+    cards.update(state.deck)
+    for pile in state.piles.values():
+        cards.update(pile)
+    for points in state.points:
+        cards.update(points)
+    for place in state.places:
+        cards.update(p.card for p in place.group)
+    if state.held is not None:
+        cards[state.held.card] += 1
+    if state.payment is not None:
+        cards.update(state.payment.cards)
+    cards.update(FAVOURITE_CARD[f] for f in [*state.favourites, *state.unused_favourites])
+    return cards
+
+
+def conserved(state: AkelarreState) -> bool:
+    """AK-1.3 / AK-1.5: the 110 cards of the box, each in exactly one zone."""
+    expected = Counter([*ALL_CARDS, *FAVOURITE_CARD.values()])
+    return all_cards(state) == expected
