@@ -198,7 +198,7 @@ def conserved(state: TirNanOgState) -> bool:
     """58 creatures, 46 territories and 6 fountains, each exactly once (none are lost)."""
     creatures, territories, fountains = accounted(state)
     return (
-        creatures == Counter(CREATURES)
-        and territories == Counter(TERRITORIES)
-        and fountains == Counter(FOUNTAINS)
+        creatures == Counter(list(CREATURES))
+        and territories == Counter(list(TERRITORIES))
+        and fountains == Counter(list(FOUNTAINS))
     )
