@@ -64,8 +64,15 @@ def with_final_record(
 
 
 def decision_line(game: str, table: TableInfo, decision: Decision, language: str) -> str:
+    # {seat} names the first actor; a simultaneous decision of some players
+    # (not everyone) names them all with {seats}, its plural form picked by
+    # {count}, the number of players still to answer.
     return t(
-        f"{game}.decision.{decision.kind.split('.')[-1]}", language, seat=seat_name(table, decision.actors[0])
+        f"{game}.decision.{decision.kind.split('.')[-1]}",
+        language,
+        seat=seat_name(table, decision.actors[0]),
+        seats=join([seat_name(table, s) for s in decision.actors], language),
+        count=len(decision.actors),
     )
 
 

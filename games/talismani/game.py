@@ -123,28 +123,13 @@ class TalismaniGame(Game[TalismaniState, TalismaniAction]):
         return self.reveal_events(state)
 
     def reveal_events(self, state: TalismaniState) -> list[Event]:
-        """Every hand (and the scores once over): at the end, or on an early /end."""
-        events = []
-        for seat in range(state.players):
-            events.append(
-                public("talismani.event.hand_revealed", seat=seat, cards_list=list(state.hands[seat]))
-            )
-        if state.phase == "over":
-            outcome = scoring.outcome(state)
-            assert outcome is not None
-            for standing in outcome.standings:
-                score = standing.score or 0
-                events.append(
-                    public(
-                        "talismani.event.final_score",
-                        seat=standing.seat,
-                        place=standing.rank,
-                        talismans=talismans_text(score),
-                        whole=scoring.whole(state, standing.seat),
-                        halves=scoring.halves(state, standing.seat),
-                    )
-                )
-        return events
+        """Every hand: at the end, or on an early /end. The scores are not events:
+        the platform's final record (board, panels, chat) gives them with their
+        breakdown (cogs/talismani ``score_text``)."""
+        return [
+            public("talismani.event.hand_revealed", seat=seat, cards_list=list(state.hands[seat]))
+            for seat in range(state.players)
+        ]
 
 
 GAME = TalismaniGame()

@@ -62,4 +62,9 @@ def outcome(state: TalismaniState) -> Outcome | None:
                 },
             )
         )
-    return Outcome(reason="talismani.outcome.end", standings=standings, params={"turn": state.turn})
+    # The final row names the talismans' orders in words when tie-break 2 decides (TT-13.3).
+    return Outcome(
+        reason="talismani.outcome.end",
+        standings=standings,
+        params={"turn": state.turn, "row": list(state.row)},
+    )

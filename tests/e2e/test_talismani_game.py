@@ -11,6 +11,10 @@ import pytest
 import simcord
 
 from bot.i18n import t
+from bot.render import seat_name
+from bot.table import table_of
+from cogs.talismani import PRESENTER
+from cogs.talismani.presenter import talismans
 from games.registry import GAMES
 from tests.e2e.helpers import (
     Table,
@@ -108,7 +112,7 @@ async def test_four_players_from_play_to_scores_with_a_late_player(
     for seat in (0, 1, 2):
         played[seat] = await secret_play(table, seat)
     board_now = str(table.board().embeds[0].to_dict())
-    assert "Chosen: 3/4" in board_now
+    assert "Chosen so far: 3 of 4" in board_now
     new_public = [m for m in table.channel.history() if m.id not in before]
     assert not new_public, "a hidden choice posts nothing: the board's marks show who has chosen"
     for cards in played.values():
@@ -154,6 +158,25 @@ async def test_four_players_from_play_to_scores_with_a_late_player(
     row = await table.row()
     assert row.status == "finished" and row.result is not None
     assert "Final ranking" in table.public_text()
+    # The final board message is the game's record: the headline names the winner(s)
+    # with the winning total, and every seat's line gives its score in words.
+    outcome = TALISMANI.outcome(await table.state())
+    assert outcome is not None and outcome.winners
+    info = table_of(row)
+    # The finished board keeps its message (no My hand button any more): found by its id.
+    final = next(m for m in table.channel.history() if m.id == info.message_id).embeds[0]
+    record = (final.description or "").splitlines()
+    assert record[1] == t("table.final.title", "en")
+    headline = record[0]
+    assert headline == PRESENTER.final_headline(info, outcome, "en")
+    assert all(seat_name(info, seat) in headline for seat in outcome.winners)
+    assert talismans(outcome.standings[0].score or 0, "en") in headline
+    for place, standing in enumerate(outcome.standings):
+        line = record[2 + place]
+        assert seat_name(info, standing.seat) in line
+        assert PRESENTER.score_text(info, standing, "en") in line
+        assert " whole + " in line and " halves in all)" in line
+    assert "The game is over." not in str(final.to_dict())
     for message in table.channel.history():
         assert all(len(cid) <= 100 for cid in custom_ids(message))
 

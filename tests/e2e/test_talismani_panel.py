@@ -62,5 +62,52 @@ def test_a_hand_of_29_cards_is_picked_suit_by_suit() -> None:
         reachable |= {
             frozenset(a.cards) for a in GAME.legal_actions(state, 0) or [] if set(a.cards) <= options
         }
-    plays = {frozenset(a.cards) for a in GAME.legal_actions(state, 0) or [] if a.kind == "play"}
+    # The two Jokers are identical in play and never played together (R7): the
+    # select offers one of them, so a play with the other is reached as its twin.
+    twin = {JOKERS[1]: JOKERS[0]}
+    plays = {
+        frozenset(twin.get(c, c) for c in a.cards)
+        for a in GAME.legal_actions(state, 0) or []
+        if a.kind == "play"
+    }
     assert plays and plays <= reachable
+
+
+def test_a_pick_keeps_the_suit_being_browsed() -> None:
+    hand = [*ALL_FAIRIES[:27], *JOKERS]
+    state = make_state(2, [hand, ["storm-3"]], pad=0)
+    browse = PRESENTER.click(_context(state, None), "G.suit", ["snow"]).draft
+    assert browse is not None
+    picked = PRESENTER.click(_context(state, browse), "pick", ["snow-1", "snow-2"]).draft
+    assert picked == {"suit": "snow", "cards": ["snow-1", "snow-2"]}
+    _, view = PRESENTER.panel(_context(state, picked))
+    assert {"snow-1", "snow-2"} <= set(_selects(view)["pick"])
+
+
+def _buttons(view: Any) -> dict[str, dict[str, Any]]:
+    return {
+        c["custom_id"].split(":", 4)[-1]: c
+        for row in view.to_components()
+        for c in row["components"]
+        if c["type"] == 2
+    }
+
+
+def test_the_play_button_says_what_it_plays_or_why_it_cannot() -> None:
+    state = make_state(2, [["fog-1", "fog-2", "sun-3", "CW7", *JOKERS], ["storm-3"]], pad=0)
+    _, view = PRESENTER.panel(_context(state, None))
+    confirm = _buttons(view)["confirm"]
+    assert confirm["disabled"] and "pick 1 or 2 cards first" in confirm["label"]
+    assert _selects(view)["pick"].count(JOKERS[0]) == 1 and JOKERS[1] not in _selects(view)["pick"]
+
+    embed, view = PRESENTER.panel(_context(state, {"cards": ["fog-1", "fog-2"]}))
+    confirm = _buttons(view)["confirm"]
+    assert not confirm["disabled"] and confirm["label"] == "Play 🌫️ Fog 1 + 🌫️ Fog 2"
+    pick = next(f.value for f in embed.fields if f.name == "Your pick (not played yet)")
+    assert "= " not in pick and ": 3 in 🌫️ Fog" in pick and "can be set aside to forge" in pick
+
+    embed, view = PRESENTER.panel(_context(state, {"cards": ["fog-1", "sun-3"]}))
+    confirm = _buttons(view)["confirm"]
+    assert confirm["disabled"] and "cannot go together" in confirm["label"]
+    pick = next(f.value for f in embed.fields if f.name == "Your pick (not played yet)")
+    assert "cannot be played together" in pick

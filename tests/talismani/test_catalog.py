@@ -45,10 +45,12 @@ def test_every_key_the_engine_uses_is_in_the_catalog() -> None:
     kinds |= {"change_order", "change_weather"}  # built as f"talismani.{phase}"
     decisions = {f"talismani.decision.{k}" for k in kinds}
     assert len(decisions) == 7 and decisions <= set(EN)
-    # A one-seat decision names its player; the simultaneous ones address everyone pinged.
+    # A one-seat decision names its player; the set-aside decision names every player
+    # still deciding ({seats}, cogs.publisher.decision_line); the play concerns everyone.
     simultaneous = {"talismani.decision.play", "talismani.decision.set_aside"}
     assert all(placeholders(EN[k]) == {"seat"} for k in decisions - simultaneous)
-    assert all(placeholders(EN[k]) <= {"seat"} for k in simultaneous)
+    assert placeholders(EN["talismani.decision.play"]) == set()
+    assert placeholders(EN["talismani.decision.set_aside"]) == {"seats"}
 
 
 def test_no_unused_event_or_error_keys() -> None:

@@ -307,9 +307,12 @@ def test_end_discards_stake_and_pending_and_scores() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == [0]
     assert outcome.standings[0].score == 2 and outcome.reason == "talismani.outcome.end"
+    # The final record (board, panels, chat) gives the scores; the events reveal the hands.
     final = GAME.final_events(state)
-    assert [e.key for e in final].count("talismani.event.final_score") == 3
+    assert [e.key for e in final] == ["talismani.event.hand_revealed"] * 3
     assert all(e.public for e in final)
+    # The final weather row is in the outcome: tie-break 2 names talismans by it (TT-13.3).
+    assert outcome.params == {"turn": state.turn, "row": state.row}
     assert find(events, "pending_discarded")
 
 
