@@ -1,4 +1,9 @@
-"""``python -m games simulate --game magmor --players 4 --games 200 --seed 1``"""
+"""``python -m games simulate --game magmor --players 4 --games 200 --seed 1``
+
+Game options are repeatable ``--option key=value`` pairs, e.g.
+``python -m games simulate --game akelarre --players 4 --option teams=true``;
+``true``/``false`` become booleans and whole numbers integers.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +11,23 @@ import argparse
 import json
 import sys
 import time
+from typing import Any
 
 from games.core.simulate import simulate
 from games.registry import GAMES
+
+
+def option(text: str) -> tuple[str, Any]:
+    """``key=value`` from the command line, with ``true``/``false`` and integers typed."""
+    key, sep, raw = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"expected key=value, not {text!r}")
+    value: Any = raw.strip()
+    if value.lower() in ("true", "false"):
+        value = value.lower() == "true"
+    elif value.lstrip("-").isdigit():
+        value = int(value)
+    return key.strip(), value
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,13 +38,21 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--players", type=int, required=True)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument(
+        "--option",
+        type=option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option (repeatable)",
+    )
     args = parser.parse_args(argv)
     game = GAMES[args.game]
     if not game.min_players <= args.players <= game.max_players:
         parser.error(f"{args.game} takes {game.min_players} to {game.max_players} players")
     # The CLI times the run; the rules themselves never read a clock.
     started = time.perf_counter()
-    report = simulate(game, args.players, args.games, args.seed)
+    report = simulate(game, args.players, args.games, args.seed, dict(args.option))
     report.seconds = time.perf_counter() - started
     for sample in report.error_samples:
         print(sample, file=sys.stderr)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,7 @@ class SimulationReport:
     players: int
     games: int
     seed: int
+    options: dict[str, Any] = field(default_factory=dict)
     finished: int = 0
     errors: int = 0
     actions: int = 0
@@ -31,6 +33,7 @@ class SimulationReport:
             "players": self.players,
             "games": self.games,
             "seed": self.seed,
+            **({"options": self.options} if self.options else {}),
             "finished": self.finished,
             "errors": self.errors,
             "actions": self.actions,
@@ -39,10 +42,13 @@ class SimulationReport:
         }
 
 
-def ai_game(game: Game[Any, Any], players: int, seed: int) -> tuple[GameState, list[Event], int]:
-    """Play one game between AI players; return the final state, every event
-    (the opening and final ones included) and the number of actions."""
-    state = game.new_game(players, seed)
+def ai_game(
+    game: Game[Any, Any], players: int, seed: int, options: Mapping[str, Any] | None = None
+) -> tuple[GameState, list[Event], int]:
+    """Play one game between AI players (with the game ``options``, e.g. Akelarre's
+    ``teams``); return the final state, every event (the opening and final ones
+    included) and the number of actions."""
+    state = game.new_game(players, seed, options)
     events = list(game.opening_events(state))
     bots = [game.ai(seat) for seat in range(players)]
     actions = 0
@@ -58,17 +64,22 @@ def ai_game(game: Game[Any, Any], players: int, seed: int) -> tuple[GameState, l
     return state, events, actions
 
 
-def play_one(game: Game[Any, Any], players: int, seed: int) -> tuple[GameState, int]:
+def play_one(
+    game: Game[Any, Any], players: int, seed: int, options: Mapping[str, Any] | None = None
+) -> tuple[GameState, int]:
     """Play one game between AI players; return the final state and action count."""
-    state, _events, actions = ai_game(game, players, seed)
+    state, _events, actions = ai_game(game, players, seed, options)
     return state, actions
 
 
-def simulate(game: Game[Any, Any], players: int, games: int, seed: int) -> SimulationReport:
-    report = SimulationReport(game.id, players, games, seed, wins_by_seat=[0.0] * players)
+def simulate(
+    game: Game[Any, Any], players: int, games: int, seed: int, options: Mapping[str, Any] | None = None
+) -> SimulationReport:
+    chosen = dict(options or {})
+    report = SimulationReport(game.id, players, games, seed, options=chosen, wins_by_seat=[0.0] * players)
     for index in range(games):
         try:
-            state, actions = play_one(game, players, seed * 1_000_003 + index)
+            state, actions = play_one(game, players, seed * 1_000_003 + index, chosen)
         except (RuleError, RuntimeError, ValueError) as error:
             report.errors += 1
             if len(report.error_samples) < 5:
