@@ -1,140 +1,242 @@
-"""The Mag Mor grid as a picture (Pillow): backs, crossed faces, the path,
-the party's position, the day track and everyone's honour. Drawn from the
-public view only, off the event loop."""
+"""The Mag Mor grid as a picture (Pillow), drawn for a phone-width embed.
+
+What it shows: every terrain (a colour *and* a localised initial, so no one
+needs to tell colours apart), the toll hint of each face-down terrain (the
+resource pictogram in a red-framed box, as on the card's back), the path walked
+so far with the party's pawn, the candidates of a choice (a thick yellow frame),
+the day track, and a legend in the table's language. Resources are pictograms,
+not letters: a letter would mean different things in English and Italian.
+Players are not drawn: the embed beside the picture names them.
+
+Drawn from the public view only, off the event loop (the publisher runs it in a
+thread). Every text goes through :func:`cogs.pictures.font`.
+"""
 
 from __future__ import annotations
 
 import io
-from functools import cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from bot.i18n import t
+from cogs.pictures import font
 from games.magmor import MagmorView
 
-CELL = 110
-MARGIN = 30
-TRACK_H = 70
+WIDTH = 600
+CELL = 92
+LEFT = 34  # room for the row numbers
+TOP = 34  # room for the column letters
+GRID = 6
+LAST_DAY = 17
+TEXT = 18  # the smallest text: 18 px of 600 reads as ~10 px on a phone
+RESOURCES = ("water", "food", "axe", "pickaxe", "medicine")
+TERRAINS = ("hill", "mountain", "desert", "lake", "swamp")
 TERRAIN_COLOURS = {
-    "hill": (140, 190, 110),
-    "mountain": (150, 150, 160),
-    "desert": (232, 205, 140),
-    "lake": (110, 160, 220),
-    "swamp": (120, 140, 90),
+    "hill": (132, 186, 100),
+    "mountain": (150, 150, 162),
+    "desert": (230, 200, 128),
+    "lake": (100, 156, 222),
+    "swamp": (112, 134, 84),
 }
-RES_COLOURS = {
-    "water": (40, 110, 220),
-    "food": (200, 140, 40),
-    "axe": (150, 60, 40),
-    "pickaxe": (90, 90, 90),
-    "medicine": (200, 40, 80),
-}
-RES_LETTER = {"water": "W", "food": "F", "axe": "A", "pickaxe": "P", "medicine": "M"}
 BACKGROUND = (36, 38, 44)
 INK = (20, 20, 20)
 LIGHT = (240, 240, 240)
-
-
-@cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
+DIM = (150, 150, 160)
+GOLD = (232, 190, 60)
+TOLL_RED = (200, 40, 40)
+CANDIDATE = (255, 214, 0)
+PAWN = (200, 30, 30)
+WOOD = (140, 90, 40)
+STEEL = (120, 124, 132)
 
 
 def _xy(cell: str) -> tuple[int, int]:
-    return MARGIN + (ord(cell[0]) - ord("A")) * CELL, MARGIN + (int(cell[1:]) - 1) * CELL
+    return LEFT + (ord(cell[0]) - ord("A")) * CELL, TOP + (int(cell[1:]) - 1) * CELL
 
 
-def _chip(draw: ImageDraw.ImageDraw, x: int, y: int, res: str, text: str = "") -> None:
-    draw.ellipse((x, y, x + 16, y + 16), fill=RES_COLOURS.get(res, (0, 0, 0)))
-    draw.text((x + 8, y + 8), RES_LETTER.get(res, "?"), fill=LIGHT, font=font(11), anchor="mm")
-    if text:
-        draw.text((x + 19, y + 8), text, fill=INK, font=font(12), anchor="lm")
+def _shade(colour: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
+    r, g, b = (int(c * factor) for c in colour)
+    return r, g, b
 
 
-def draw_board(view: MagmorView) -> bytes:
-    size = MARGIN * 2 + CELL * 6
-    height = size + TRACK_H + 24 * ((view.players + 1) // 2) + 10
-    image = Image.new("RGB", (size, height), BACKGROUND)
+def icon(draw: ImageDraw.ImageDraw, cx: int, cy: int, res: str, size: int = 30) -> None:
+    """A resource pictogram on a white tile: drop, loaf, axe, pickaxe, cross.
+    Shapes tell the resources apart without colour or words."""
+    h = size // 2
+    draw.rounded_rectangle((cx - h, cy - h, cx + h, cy + h), 6, fill=(250, 250, 250))
+    u = size / 30  # the shapes are designed on a 30 px tile
+    if res == "water":
+        draw.polygon(
+            [(cx, cy - 11 * u), (cx - 8 * u, cy + 2 * u), (cx + 8 * u, cy + 2 * u)], fill=(30, 110, 220)
+        )
+        draw.ellipse((cx - 8 * u, cy - 4 * u, cx + 8 * u, cy + 12 * u), fill=(30, 110, 220))
+    elif res == "food":
+        draw.ellipse((cx - 12 * u, cy - 7 * u, cx + 12 * u, cy + 9 * u), fill=(196, 132, 52))
+        for dx in (-6, 0, 6):
+            draw.line(
+                [(cx + (dx - 2) * u, cy + 3 * u), (cx + (dx + 2) * u, cy - 3 * u)],
+                fill=(250, 226, 170),
+                width=2,
+            )
+    elif res == "axe":
+        draw.line([(cx - 9 * u, cy + 11 * u), (cx + 5 * u, cy - 9 * u)], fill=WOOD, width=max(3, int(4 * u)))
+        draw.polygon(
+            [
+                (cx + 1 * u, cy - 12 * u),
+                (cx + 12 * u, cy - 8 * u),
+                (cx + 10 * u, cy + 4 * u),
+                (cx + 2 * u, cy - 3 * u),
+            ],
+            fill=STEEL,
+        )
+    elif res == "pickaxe":
+        draw.line([(cx, cy - 6 * u), (cx, cy + 12 * u)], fill=WOOD, width=max(3, int(4 * u)))
+        # A curved head with two points, wider than the axe's one-sided blade.
+        head = [(-13, 0), (-7, -8), (0, -11), (7, -8), (13, 0), (6, -4), (0, -5), (-6, -4)]
+        draw.polygon([(cx + dx * u, cy + dy * u) for dx, dy in head], fill=STEEL)
+    elif res == "medicine":
+        arm, half = 11 * u, 4 * u
+        draw.rectangle((cx - half, cy - arm, cx + half, cy + arm), fill=(210, 30, 40))
+        draw.rectangle((cx - arm, cy - half, cx + arm, cy + half), fill=(210, 30, 40))
+
+
+def _pawn(draw: ImageDraw.ImageDraw, cx: int, cy: int, scale: float = 1.0) -> None:
+    """The party: a red pawn ringed in white (a shape, not only a colour)."""
+    s = scale
+    draw.polygon(
+        [
+            (cx - 13 * s, cy + 16 * s),
+            (cx + 13 * s, cy + 16 * s),
+            (cx + 6 * s, cy - 2 * s),
+            (cx - 6 * s, cy - 2 * s),
+        ],
+        fill=PAWN,
+        outline=LIGHT,
+        width=2,
+    )
+    draw.ellipse((cx - 9 * s, cy - 18 * s, cx + 9 * s, cy), fill=PAWN, outline=LIGHT, width=2)
+
+
+def _toll_box(draw: ImageDraw.ImageDraw, cx: int, cy: int, res: str, size: int = 36) -> None:
+    """The hint of a face-down terrain: its toll includes 2 or 3 of this resource."""
+    h = size // 2 + 3
+    draw.rectangle((cx - h, cy - h, cx + h, cy + h), fill=(250, 250, 250), outline=TOLL_RED, width=4)
+    icon(draw, cx, cy, res, size - 4)
+
+
+def initial(terrain: str, language: str) -> str:
+    return t(f"magmor.ui.pic_initial.{terrain}", language)
+
+
+def draw_board(view: MagmorView, language: str) -> bytes:
+    legend_top = TOP + GRID * CELL + 84
+    height = legend_top + 3 * 38 + 10
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    for col in range(6):
+    for i in range(GRID):
         draw.text(
-            (MARGIN + col * CELL + CELL // 2, MARGIN // 2),
-            "ABCDEF"[col],
-            fill=LIGHT,
-            font=font(14),
-            anchor="mm",
+            (LEFT + i * CELL + CELL // 2, TOP // 2), "ABCDEF"[i], fill=LIGHT, font=font(20), anchor="mm"
         )
-    for row in range(6):
-        draw.text(
-            (MARGIN // 2, MARGIN + row * CELL + CELL // 2),
-            str(row + 1),
-            fill=LIGHT,
-            font=font(14),
-            anchor="mm",
-        )
+        draw.text((LEFT // 2, TOP + i * CELL + CELL // 2), str(i + 1), fill=LIGHT, font=font(20), anchor="mm")
     for cell in view.grid:
         x, y = _xy(cell.cell)
         box = (x + 3, y + 3, x + CELL - 3, y + CELL - 3)
         if cell.magmor:
-            draw.rounded_rectangle(box, 8, fill=(230, 190, 60), outline=(255, 235, 150), width=3)
-            draw.text((x + CELL // 2, y + CELL // 2), "MAG MOR", fill=INK, font=font(16), anchor="mm")
+            draw.rounded_rectangle(box, 8, fill=GOLD, outline=(255, 240, 170), width=3)
+            draw.text((x + CELL // 2, y + CELL // 2 - 12), "MAG", fill=INK, font=font(20), anchor="mm")
+            draw.text((x + CELL // 2, y + CELL // 2 + 12), "MOR", fill=INK, font=font(20), anchor="mm")
             continue
-        colour = TERRAIN_COLOURS.get(cell.terrain or "", (120, 120, 120))
+        terrain = cell.terrain or ""
+        colour = TERRAIN_COLOURS.get(terrain, (120, 120, 120))
         if not cell.crossed:
-            colour = tuple(int(c * 0.75) for c in colour)  # face down
+            colour = _shade(colour, 0.62)  # face down: darker, like a card's back
         draw.rounded_rectangle(
             box,
             8,
             fill=colour,
-            outline=(250, 250, 250) if cell.crossed else (60, 60, 60),
+            outline=LIGHT if cell.crossed else (70, 70, 76),
             width=3 if cell.crossed else 1,
         )
-        draw.text((x + 8, y + 6), f"{cell.cell} {cell.terrain or ''}", fill=INK, font=font(12))
-        if cell.face is not None:
-            for i, row in enumerate(cell.face.found):
-                _chip(draw, x + 8, y + 24 + i * 19, row.res, f"+{row.qty}")
-            for i, row in enumerate(cell.face.pay):
-                _chip(draw, x + 58, y + 24 + i * 19, row.res, f"-{row.qty}")
-        else:
-            if cell.explore_cost:
-                _chip(draw, x + 8, y + 40, cell.explore_cost, "?")  # explore cost
-            if cell.hint:
-                _chip(draw, x + 8, y + 66, cell.hint, "-2/3")  # the hint: 2 or 3 to pay
-    # the path walked so far, and where the party is heading
-    points = [(_xy(c)[0] + CELL // 2, _xy(c)[1] + CELL // 2) for c in view.path]
-    if view.current and view.current not in view.path:
-        points.append((_xy(view.current)[0] + CELL // 2, _xy(view.current)[1] + CELL // 2))
-    if len(points) > 1:
-        draw.line(points, fill=(200, 30, 30), width=3, joint="curve")
-    if points:
-        # The party's marker sits in the cell's corner, clear of the face.
-        px, py = points[-1][0] + CELL // 2 - 20, points[-1][1] + CELL // 2 - 20
-        draw.ellipse((px - 11, py - 11, px + 11, py + 11), fill=(200, 30, 30), outline=LIGHT, width=2)
-    for cell in view.candidates if view.phase == "choose" else []:
-        x, y = _xy(cell)
-        draw.rounded_rectangle((x + 3, y + 3, x + CELL - 3, y + CELL - 3), 8, outline=(255, 255, 0), width=4)
-    # the day track: Start, 1..17
-    top = size - 6
-    step = (size - 2 * MARGIN) / 18
-    for day in range(18):
-        cx = int(MARGIN + step * day + step / 2)
-        filled = day <= view.day
-        draw.rectangle(
-            (cx - 14, top, cx + 14, top + 28),
-            fill=(200, 60, 60) if filled else (70, 70, 80),
-            outline=LIGHT if day == view.day else (90, 90, 90),
-            width=2 if day == view.day else 1,
+        draw.text(
+            (x + 10, y + 8), initial(terrain, language), fill=INK if cell.crossed else LIGHT, font=font(24)
         )
-        draw.text((cx, top + 14), "S" if day == 0 else str(day), fill=LIGHT, font=font(12), anchor="mm")
-    # honour per player
-    y0 = top + 40
-    for seat in range(view.players):
-        col, row = seat % 2, seat // 2
-        x = MARGIN + col * (size - 2 * MARGIN) // 2
-        y = y0 + row * 24
-        leader = " *" if seat == view.leader else ""
-        # Language-neutral: the embed beside the picture names the players.
-        text = f"P{seat + 1}{leader}   {view.honour[seat]:+d}   [{view.hand_sizes[seat]}]"
-        draw.text((x, y), text, fill=LIGHT, font=font(14))
+        if not cell.crossed and cell.hint:
+            _toll_box(draw, x + CELL - 30, y + CELL - 30, cell.hint)
+    # The path walked so far: a line through the crossed cells' centres, where
+    # nothing is written, and the pawn on the party's cell.
+    centres = [(_xy(c)[0] + CELL // 2, _xy(c)[1] + CELL // 2) for c in view.path]
+    if len(centres) > 1:
+        draw.line(centres, fill=LIGHT, width=9, joint="curve")
+        draw.line(centres, fill=PAWN, width=5, joint="curve")
+    if centres:
+        _pawn(draw, *centres[-1])
+    for name in view.candidates if view.phase == "choose" else []:
+        x, y = _xy(name)
+        draw.rounded_rectangle((x + 2, y + 2, x + CELL - 2, y + CELL - 2), 8, outline=CANDIDATE, width=6)
+    _day_track(draw, view, language)
+    _legend(draw, legend_top, language)
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG", optimize=False, compress_level=6)
     return out.getvalue()
+
+
+def _day_track(draw: ImageDraw.ImageDraw, view: MagmorView, language: str) -> None:
+    """Days 0–17: past days filled, today in white, the deadline (17) framed in gold."""
+    top = TOP + GRID * CELL + 12
+    draw.text(
+        (LEFT, top), t("magmor.ui.pic_day", language, day=view.day), fill=LIGHT, font=font(TEXT), anchor="lt"
+    )
+    step = (GRID * CELL) / (LAST_DAY + 1)
+    row = top + 26
+    for day in range(LAST_DAY + 1):
+        cx = int(LEFT + step * day + step / 2)
+        box = (cx - 14, row, cx + 14, row + 30)
+        if day == view.day:
+            fill, ink = LIGHT, INK
+        elif day < view.day:
+            fill, ink = (150, 60, 50), LIGHT
+        else:
+            fill, ink = (64, 64, 74), DIM
+        outline = GOLD if day == LAST_DAY else (100, 100, 110)
+        draw.rectangle(box, fill=fill, outline=outline, width=3 if day == LAST_DAY else 1)
+        draw.text((cx, row + 15), str(day), fill=ink, font=font(TEXT - 2 if day >= 10 else TEXT), anchor="mm")
+
+
+def _legend(draw: ImageDraw.ImageDraw, top: int, language: str) -> None:
+    """What the pictograms, initials and frames mean, in the table's language:
+    three rows, each item a symbol and its word, laid out by the words' widths."""
+    right = LEFT + GRID * CELL
+
+    def label(x: float, y: int, key: str) -> float:
+        text = t(key, language)
+        draw.text((x, y + 14), text, fill=LIGHT, font=font(TEXT), anchor="lm")
+        return x + draw.textlength(text, font=font(TEXT))
+
+    def spaced(widths: list[float]) -> float:
+        """The gap that spreads a row's items over the grid's width."""
+        return max(12.0, (right - LEFT - sum(widths)) / max(1, len(widths) - 1))
+
+    words = [draw.textlength(t(f"magmor.resource.{r}", language), font=font(TEXT)) + 34 for r in RESOURCES]
+    x, gap = float(LEFT), spaced(words)
+    for res, width in zip(RESOURCES, words, strict=True):
+        icon(draw, int(x) + 14, top + 14, res, 28)
+        label(x + 32, top, f"magmor.resource.{res}")
+        x += width + gap
+    row = top + 38
+    words = [draw.textlength(t(f"magmor.terrain.{k}", language), font=font(TEXT)) + 34 for k in TERRAINS]
+    x, gap = float(LEFT), spaced(words)
+    for terrain, width in zip(TERRAINS, words, strict=True):
+        draw.rounded_rectangle((x, row, x + 28, row + 28), 5, fill=TERRAIN_COLOURS[terrain])
+        draw.text((x + 14, row + 14), initial(terrain, language), fill=INK, font=font(TEXT), anchor="mm")
+        label(x + 32, row, f"magmor.terrain.{terrain}")
+        x += width + gap
+    row += 38
+    keys = ("magmor.ui.pic_toll", "magmor.ui.pic_next", "magmor.ui.pic_party")
+    words = [draw.textlength(t(k, language), font=font(TEXT)) + 36 for k in keys]
+    x, gap = float(LEFT), spaced(words)
+    _toll_box(draw, int(x) + 14, row + 14, "water", 22)
+    x = label(x + 34, row, keys[0]) + gap
+    draw.rounded_rectangle((x, row, x + 28, row + 28), 5, outline=CANDIDATE, width=5)
+    x = label(x + 36, row, keys[1]) + gap
+    _pawn(draw, int(x) + 14, row + 16, 0.7)
+    label(x + 32, row, keys[2])

@@ -16,6 +16,12 @@ from games.magmor.state import MagmorState
 from games.magmor.views import MagmorView, build_view
 
 
+def objective_values(objective: str) -> dict[str, int]:
+    """An objective's victory points per card as event params (``value_water``…):
+    one number per resource, so a text can name each type in its own words."""
+    return {f"value_{res}": vp for res, vp in OBJECTIVES[objective].items()}
+
+
 class MagmorGame(Game[MagmorState, MagmorAction]):
     id: ClassVar[str] = "magmor"
     min_players: ClassVar[int] = GAME_RULES.min_players
@@ -94,23 +100,14 @@ class MagmorGame(Game[MagmorState, MagmorAction]):
                     "magmor.event.objective_revealed",
                     seat=seat,
                     objective=objective,
-                    value_cards=dict(OBJECTIVES[objective]),
+                    **objective_values(objective),
                 )
             )
             events.append(
                 public("magmor.event.hand_revealed", seat=seat, cards=turn.nonzero(state.hands[seat]))
             )
-            if state.phase == "over" and state.success:
-                events.append(
-                    public(
-                        "magmor.event.final_score",
-                        seat=seat,
-                        score=scoring.score(state, seat),
-                        honour=state.honour[seat],
-                        honour_vp=scoring.honour_vp(state.honour[seat]),
-                        resource_vp=scoring.resource_vp(state.hands[seat], OBJECTIVES[objective]),
-                    )
-                )
+        # The scores themselves are in the outcome (each standing's details), which
+        # the table shows as the final record right below these lines.
         return events
 
     # -- extras beyond the core protocol ---------------------------------------
@@ -126,7 +123,7 @@ class MagmorGame(Game[MagmorState, MagmorAction]):
                 seat=seat,
                 cards=turn.nonzero(state.hands[seat]),
                 objective=state.objectives[seat],
-                value_cards=dict(OBJECTIVES[state.objectives[seat]]),
+                **objective_values(state.objectives[seat]),
             )
             for seat in range(state.players)
         ]

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from games.core import Outcome, Standing
-from games.magmor.data import HONOUR_MAX, HONOUR_MIN, HONOUR_VP, OBJECTIVES
+from games.magmor.data import GAME_RULES, HONOUR_MAX, HONOUR_MIN, HONOUR_VP, OBJECTIVES
 from games.magmor.state import MagmorState
+
+MAGMOR_CELL = GAME_RULES.magmor_cell
 
 
 def clamp_honour(value: int) -> int:
@@ -66,6 +68,9 @@ def outcome(state: MagmorState) -> Outcome | None:
             "cards": sum(hand.values()),  # the count, MM-5.3's second key
             "hand": hand,
             "objective": state.objectives[seat],
+            # What each card type was worth to this seat (MM-5.2), so the final
+            # record can show every point of the breakdown.
+            "values": dict(OBJECTIVES[state.objectives[seat]]),
         }
         standings.append(
             Standing(
@@ -77,4 +82,6 @@ def outcome(state: MagmorState) -> Outcome | None:
             )
         )
     reason = "magmor.outcome.success" if success else "magmor.outcome.failure"
-    return Outcome(reason=reason, standings=standings, params={"day": state.day})
+    # ``reached``: the party stood on Mag Mor (a failure then means too many days, R3).
+    params = {"day": state.day, "reached": MAGMOR_CELL in state.path}
+    return Outcome(reason=reason, standings=standings, params=params)

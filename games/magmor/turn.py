@@ -160,10 +160,17 @@ def can_pay_any(state: MagmorState, seat: int) -> bool:
 
 
 def record_pass(state: MagmorState, seat: int, events: list[Event], *, auto: bool) -> None:
-    """A pass costs 1 honour (MM-4.4.3, MM-4.7.2, R7)."""
+    """A pass costs 1 honour (MM-4.4.3, MM-4.7.2, R7). A forced pass (``auto``)
+    has its own event, so the table can say why the player could not pay."""
     honour = change_honour(state, seat, -1)
     state.acted.append(seat)
-    events.append(public("magmor.event.passed", seat=seat, auto=auto, honour=honour))
+    if not auto:
+        key = "magmor.event.passed"
+    elif state.phase == "magmor":
+        key = "magmor.event.passed_few_cards"  # MM-4.7.2: fewer than 2 cards
+    else:
+        key = "magmor.event.passed_unable"  # R7: no unpaid category affordable in full
+    events.append(public(key, seat=seat, auto=auto, honour=honour))
 
 
 def advance_payment(state: MagmorState, events: list[Event]) -> None:
@@ -202,6 +209,7 @@ def pay_category(state: MagmorState, seat: int, category: Category, events: list
             seat=seat,
             resource=category.res,
             qty=category.qty,
+            paid_cards={category.res: category.qty},  # worded with its plural ("2 axes")
             honour=honour,
         )
     )
@@ -256,8 +264,36 @@ def finish_crossing(state: MagmorState, *, easy: bool, events: list[Event]) -> N
     last = GAME_RULES.days_last_space
     state.day = min(total, last)  # MM-4.5.3: the track stops at 17
     state.last_crossing = "easy" if easy else "difficult"
-    key = "magmor.event.crossed_easily" if easy else "magmor.event.crossed_with_difficulty"
-    events.append(public(key, seat=leader, cell=cell, day=state.day, honour=honour))
+    if cell == grid.MAGMOR:
+        # MM-4.7.3: easy only if every player paid 2 cards; the line says how many did.
+        key = "magmor.event.magmor_crossed_easily" if easy else "magmor.event.magmor_crossed_with_difficulty"
+        events.append(
+            public(
+                key,
+                seat=leader,
+                day=state.day,
+                honour=honour,
+                paid=len(state.magmor_paid),
+                players=state.players,
+            )
+        )
+    elif easy:
+        events.append(
+            public("magmor.event.crossed_easily", seat=leader, cell=cell, day=state.day, honour=honour)
+        )
+    else:
+        # MM-4.5.2: the categories nobody paid are the cause of the difficulty.
+        unpaid = {c.res: c.qty for c in state.categories if c.paid_by is None}
+        events.append(
+            public(
+                "magmor.event.crossed_with_difficulty",
+                seat=leader,
+                cell=cell,
+                day=state.day,
+                honour=honour,
+                unpaid_cards=unpaid,
+            )
+        )
 
     if cell == grid.MAGMOR:
         # MM-4.7.4 / R3: success iff the uncapped day total is within 17.

@@ -37,6 +37,28 @@ async def test_whole_game_from_play_to_final_scores(simcord_env: simcord.Env) ->
     assert row.result is not None and row.result["outcome"]["standings"]
     transcript = table.public_text()
     assert "Final ranking" in transcript
+    # The board message stays as the game's record: headline naming the winner(s),
+    # then the ranking with every score in words (objectives, honour).
+    outcome = MAGMOR.outcome(await table.state())
+    assert outcome is not None
+    names = [seat["name"] for seat in row.table["seats"]]
+    # The board message as edited last (a finished board has no My hand button).
+    final_board = next(m for m in table.channel.history() if m.id == board.id)
+    assert [a.filename for a in final_board.attachments] == ["board.png"]
+    record = (final_board.embeds[0].description or "").splitlines()
+    headline, title, *ranking = record
+    reached = "🏞️ The party crossed Mag Mor" if outcome.standings[0].score is not None else "🌑 The"
+    assert headline.startswith(reached), headline
+    assert all(f"**{names[seat]}**" in headline for seat in outcome.winners), headline
+    assert title == "**Final ranking**"
+    for standing, line in zip(outcome.standings, ranking, strict=False):
+        assert f"**{names[standing.seat]}**" in line, (standing, line)
+        assert ("🏆" in line) == standing.winner
+        if standing.score is not None:
+            assert f"{standing.score} victory point" in line and "from honour" in line, line
+        else:
+            assert f"honour {standing.details['honour']:+d}" in line, line
+    assert "The game is over" not in str(final_board.embeds[0].to_dict())
     # The final reveal shows every objective (MM-4.10.4) — only now.
     final = await table.state()
     for seat in range(3):

@@ -88,6 +88,14 @@ def find(events: list[Event], name: str) -> list[Event]:
     return [event for event in events if event.key == f"magmor.event.{name}"]
 
 
+PASS_KEYS = ("passed", "passed_unable", "passed_few_cards")
+
+
+def passes(events: list[Event]) -> list[Event]:
+    """Every pass, chosen or forced (a forced pass has its own key saying why)."""
+    return [event for event in events if event.key.removeprefix("magmor.event.") in PASS_KEYS]
+
+
 def assert_refused(
     state: MagmorState, seat: int, action: MagmorAction, key: str, rule: str | None
 ) -> RuleError:

@@ -16,7 +16,7 @@ from tests.magmor.magmor_helpers import conserved
 MAX_ACTIONS = 150  # 11 turns x (2 explorations + choice + split + 5 payments) is far below
 PRIVATE_KEYS = {"magmor.event.explored_face", "magmor.event.dealt"}
 FACE_PARAMS = {"found_cards", "pay_cards"}
-SECRET_PARAMS = {"objective", "value_cards", "hand"}
+SECRET_PARAMS = {"objective", "hand"}
 
 BACKS: dict[tuple[str, str, str], list[str]] = defaultdict(list)
 for _card in CARDS.values():
@@ -98,6 +98,7 @@ def check_events(events: list[Event], after: MagmorState) -> None:
             continue
         assert event.public, event
         assert not SECRET_PARAMS & set(event.params), event
+        assert not [p for p in event.params if p.startswith("value_")], event  # objective values
         if FACE_PARAMS & set(event.params):
             # A public face is only ever one that is now crossed.
             assert event.key == "magmor.event.revealed" and event.params["cell"] in after.path

@@ -343,7 +343,13 @@ def test_mm_4_4_3_payment_discards_to_the_piles() -> None:
     before = state.piles["pickaxe"]
     state, events = play(state, 0, Pay(resource="pickaxe"))
     assert state.piles["pickaxe"] == before + 2 and state.hands[0]["pickaxe"] == 1
-    assert find(events, "paid")[0].params == {"seat": 0, "resource": "pickaxe", "qty": 2, "honour": 1}
+    assert find(events, "paid")[0].params == {
+        "seat": 0,
+        "resource": "pickaxe",
+        "qty": 2,
+        "paid_cards": {"pickaxe": 2},
+        "honour": 1,
+    }
     assert conserved(state)
 
 
@@ -524,7 +530,14 @@ def test_mm_5_2_success_scoring_and_shared_rank() -> None:
         "cards": 3,
         "hand": hand(food=3),
         "objective": "obj-03",
+        "values": {"water": 1, "food": 3, "axe": 2, "pickaxe": 1, "medicine": 1},
     }
+    # Every point is accounted for: honour VP + each type's count x its value.
+    for standing in outcome.standings:
+        d = standing.details
+        by_type = sum(n * d["values"][res] for res, n in d["hand"].items())
+        assert standing.score == d["honour_vp"] + by_type == d["honour_vp"] + d["resource_vp"]
+    assert outcome.params == {"day": 0, "reached": False}
 
 
 def test_mm_5_3_failure_ignores_objectives() -> None:
@@ -568,7 +581,13 @@ def test_final_events_reveal_objectives_and_hands() -> None:
         1: {},
         2: {"water": 2},
     }
-    assert len(find(events, "final_score")) == 3
+    # Objectives are worded per resource (no card id in the text); the scores are in the outcome.
+    assert find(events, "objective_revealed")[0].params == {
+        "seat": 0,
+        "objective": state.objectives[0],
+        **{f"value_{res}": vp for res, vp in OBJECTIVES[state.objectives[0]].items()},
+    }
+    assert find(events, "final_score") == []
 
 
 # -- defaults (spec §9) ------------------------------------------------------------------

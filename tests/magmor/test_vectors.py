@@ -20,7 +20,7 @@ from games.magmor import (
 from games.magmor.data import CARDS
 from games.magmor.scoring import honour_vp
 from games.magmor.turn import select_leader
-from tests.magmor.magmor_helpers import assert_refused, find, hand, keys, make_state, play, start
+from tests.magmor.magmor_helpers import assert_refused, find, hand, keys, make_state, passes, play, start
 
 # Paths used by several vectors.
 TO_E6 = ["A1", "B1", "C1", "D1", "E1", "E2", "E3", "E4", "E5", "E6"]
@@ -124,7 +124,7 @@ def test_tv04_paid_in_full() -> None:
     state, _ = desert1_pay_phase(4, hands, {0: {"axe": 3, "water": 2, "food": 2}})
     assert GAME.decision(state).seats == [0, 1, 2, 3]  # type: ignore[union-attr]
     state, events = play(state, 0, Pay(resource="pickaxe"))
-    [passed] = find(events, "passed")
+    [passed] = find(events, "passed_unable")  # forced: water x3 cannot be paid with 2
     assert passed.params == {"seat": 1, "auto": True, "honour": -1}
     assert state.honour[1] == -1
     assert GAME.decision(state).actors == [2]  # type: ignore[union-attr]
@@ -174,7 +174,8 @@ def test_tv06_magmor_needs_two_cards_each(players: int) -> None:
     assert sum(sum(cards.values()) for cards in state.magmor_paid.values()) == 2 * players
     assert state.last_crossing == "easy" and state.day == 11
     assert state.success is True and state.phase == "over"
-    assert keys(events)[-2:] == ["crossed_easily", "success"]
+    assert keys(events)[-2:] == ["magmor_crossed_easily", "success"]
+    assert find(events, "magmor_crossed_easily")[0].params["paid"] == players
 
 
 def test_tv07_full_turn_easy_crossing() -> None:
@@ -212,7 +213,7 @@ def test_tv07_full_turn_easy_crossing() -> None:
     assert state.honour[1] == 1
     state, events = play(state, 2, Pay(resource="water"))
     # P4 holds no pickaxe: the pass is automatic, and P1 is next.
-    assert find(events, "passed")[0].params == {"seat": 3, "auto": True, "honour": -1}
+    assert find(events, "passed_unable")[0].params == {"seat": 3, "auto": True, "honour": -1}
     assert GAME.decision(state).actors == [0]  # type: ignore[union-attr]
     state, events = play(state, 0, Pay(resource="pickaxe"))
 
@@ -231,13 +232,17 @@ def test_tv08_difficult_crossing_bars_the_leader() -> None:
     state, _ = desert1_pay_phase(3, hands, {0: {"axe": 2}, 2: {"axe": 1, "water": 2}})
     assert state.hands == [hand(medicine=1, axe=2), hand(water=1, food=1), hand(water=2, axe=2)]
     state, events = play(state, 0, Pay(resource="medicine"))
-    passes = find(events, "passed")
-    assert [(e.params["seat"], e.params["auto"]) for e in passes] == [(1, True), (2, True)]
+    assert [(e.key, e.params["seat"]) for e in passes(events)] == [
+        ("magmor.event.passed_unable", 1),
+        ("magmor.event.passed_unable", 2),
+    ]
+    # The line names the cause: the water nobody paid.
     assert find(events, "crossed_with_difficulty")[0].params == {
         "seat": 0,
         "cell": "B1",
         "day": 2,
         "honour": 0,
+        "unpaid_cards": {"water": 3},
     }
     assert state.honour == [0, -1, -1] and state.day == 2
     assert [state.hand_size(s) for s in range(3)] == [2, 2, 4]
@@ -256,7 +261,7 @@ def test_tv09_round_ends_early() -> None:
     state, _ = play(state, 3, Pay(resource="medicine"))
     state, events = play(state, 4, Pay(resource="pickaxe"))
     assert find(events, "all_paid")[0].params == {"cell": "B1", "waiting": 2}
-    assert not find(events, "passed")
+    assert not passes(events)
     assert state.last_crossing == "easy"
     assert state.honour == [0, 0, 2, 1, 1]
 
@@ -321,7 +326,8 @@ def test_tv12_magmor_on_day_16(p3_cards: int, success: bool, day: int) -> None:
         assert GAME.decision(state).actors == [2]  # type: ignore[union-attr]
         state, events = play(state, 2, PayMagMor(cards={"axe": 2}))
     else:
-        assert find(events, "passed")[0].params == {"seat": 2, "auto": True, "honour": -1}
+        assert find(events, "passed_few_cards")[0].params == {"seat": 2, "auto": True, "honour": -1}
+        assert find(events, "magmor_crossed_with_difficulty")[0].params["paid"] == 2
     assert state.phase == "over" and state.success is success and state.day == day
     end = find(events, "success" if success else "failure")[0]
     assert end.params["day"] == (17 if success else 18)
@@ -446,10 +452,10 @@ def test_tv20_empty_hand_passes_automatically() -> None:
     assert GAME.decision(state).actors == [1]  # type: ignore[union-attr]
     state, events = play(state, 1, Pass())
     # P3 and P4 hold nothing: both pass automatically.
-    assert [(e.params["seat"], e.params["auto"]) for e in find(events, "passed")] == [
-        (1, False),
-        (2, True),
-        (3, True),
+    assert [(e.key, e.params["seat"], e.params["auto"]) for e in passes(events)] == [
+        ("magmor.event.passed", 1, False),
+        ("magmor.event.passed_unable", 2, True),
+        ("magmor.event.passed_unable", 3, True),
     ]
     assert state.honour[3] == -1
 
@@ -460,7 +466,9 @@ def test_tv20_magmor_with_fewer_than_two_cards() -> None:
     state, events = start(make_state(4, path=TO_E6, hands=hands))
     assert GAME.decision(state).seats == [0, 1, 2, 3]  # type: ignore[union-attr]
     state, events = play(state, 0, PayMagMor(cards={"water": 2}))
-    assert [(e.params["seat"], e.params["auto"], e.params["honour"]) for e in find(events, "passed")] == [
+    assert [
+        (e.params["seat"], e.params["auto"], e.params["honour"]) for e in find(events, "passed_few_cards")
+    ] == [
         (1, True, -1),
         (2, True, -1),
     ]
