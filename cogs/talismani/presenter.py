@@ -387,8 +387,9 @@ class TalismaniPresenter(Presenter):
         lang = ctx.language
         assert ctx.decision is not None
         if v.phase == "play" and v.my_choice is not None:
-            what = played(v.my_choice.cards, lang) if v.my_choice.cards else _ui("forge_play", lang)
-            return _ui("you_chose", lang, cards=what)
+            if not v.my_choice.cards:
+                return _ui("you_chose_forge", lang)
+            return _ui("you_chose", lang, cards=played(v.my_choice.cards, lang))
         if v.phase == "set_aside" and v.my_set_aside is not None:
             return _ui("you_set_aside_yes" if v.my_set_aside else "you_set_aside_no", lang)
         if ctx.seat in ctx.decision.done:
