@@ -80,7 +80,9 @@ def discard_choice(hand: Sequence[str], favourite: str) -> str:
 
 def payment_choice(cards: Sequence[str], favourite: str) -> list[str]:
     """§9 row 9: favourite naturals by value, then other naturals in canonical
-    order, then jokers: the 2 cards worth most to the owner."""
+    order, then jokers: the 2 cards worth most to the owner. Two other naturals
+    of one family are worth 1 each: the higher value first, as it is likelier to
+    be worth more to the payer (whose favourite it may be)."""
 
     def worth(card: str) -> tuple[int, int, int, str]:
         value = value_of(card)

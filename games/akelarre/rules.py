@@ -48,6 +48,8 @@ def check_step(state: AkelarreState, seat: int, action: AkelarreAction) -> None:
         raise RuleError("error.game_over")
     if isinstance(action, Buy):
         turn.check_buy(state, seat, action)
+        if state.step != "buy":
+            raise RuleError("akelarre.error.not_now", "AK-9.1")  # "after drawing"
     if state.final and action.kind in NOT_IN_FINAL:
         raise RuleError("akelarre.error.final_turn", "AK-10.4")
     kinds, rule = EXPECTED[state.step]

@@ -160,3 +160,16 @@ def conserved(state: AkelarreState) -> bool:
     """AK-1.3 / AK-1.5: the 110 cards of the box, each in exactly one zone."""
     expected = Counter([*ALL_CARDS, *FAVOURITE_CARD.values()])
     return all_cards(state) == expected
+
+
+def other_favourites(state: AkelarreState, keep: int | None) -> AkelarreState:
+    """The same state with every favourite but ``keep``'s changed (what others cannot know)."""
+    changed = [
+        f if seat == keep else FAMILIES[(FAMILIES.index(f) + 1) % 5]
+        for seat, f in enumerate(state.favourites)
+    ]
+    return state.model_copy(update={"favourites": changed})
+
+
+def view_json(state: AkelarreState, seat: int | None) -> str:
+    return GAME.view(state, seat).model_dump_json()
