@@ -28,6 +28,7 @@ LEFT = 34  # room for the row numbers
 TOP = 34  # room for the column letters
 GRID = 6
 LAST_DAY = 17
+MAGMOR = "F6"
 TEXT = 18  # the smallest text: 18 px of 600 reads as ~10 px on a phone
 RESOURCES = ("water", "food", "axe", "pickaxe", "medicine")
 TERRAINS = ("hill", "mountain", "desert", "lake", "swamp")
@@ -143,8 +144,9 @@ def draw_board(view: MagmorView, language: str) -> bytes:
         box = (x + 3, y + 3, x + CELL - 3, y + CELL - 3)
         if cell.magmor:
             draw.rounded_rectangle(box, 8, fill=GOLD, outline=(255, 240, 170), width=3)
-            draw.text((x + CELL // 2, y + CELL // 2 - 12), "MAG", fill=INK, font=font(20), anchor="mm")
-            draw.text((x + CELL // 2, y + CELL // 2 + 12), "MOR", fill=INK, font=font(20), anchor="mm")
+            # The name sits in the top half; the pawn arrives in the bottom half.
+            draw.text((x + CELL // 2, y + 20), "MAG", fill=INK, font=font(20), anchor="mm")
+            draw.text((x + CELL // 2, y + 42), "MOR", fill=INK, font=font(20), anchor="mm")
             continue
         terrain = cell.terrain or ""
         colour = TERRAIN_COLOURS.get(terrain, (120, 120, 120))
@@ -165,11 +167,17 @@ def draw_board(view: MagmorView, language: str) -> bytes:
     # The path walked so far: a line through the crossed cells' centres, where
     # nothing is written, and the pawn on the party's cell.
     centres = [(_xy(c)[0] + CELL // 2, _xy(c)[1] + CELL // 2) for c in view.path]
+    pawn = centres[-1] if centres else None
+    if view.path and view.path[-1] == MAGMOR and len(centres) > 1:
+        # On Mag Mor the line stops at the cell's edge, clear of its name.
+        px, (mx, my) = centres[-2][0], centres[-1]
+        centres[-1] = (mx - CELL // 2 + 3, my) if px < mx else (mx, my - CELL // 2 + 3)
+        pawn = (mx, my + 26)
     if len(centres) > 1:
         draw.line(centres, fill=LIGHT, width=9, joint="curve")
         draw.line(centres, fill=PAWN, width=5, joint="curve")
-    if centres:
-        _pawn(draw, *centres[-1])
+    if pawn is not None:
+        _pawn(draw, *pawn, 0.8 if view.path[-1] == MAGMOR else 1.0)
     for name in view.candidates if view.phase == "choose" else []:
         x, y = _xy(name)
         draw.rounded_rectangle((x + 2, y + 2, x + CELL - 2, y + CELL - 2), 8, outline=CANDIDATE, width=6)

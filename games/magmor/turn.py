@@ -59,8 +59,8 @@ def start_turn(state: MagmorState, events: list[Event]) -> None:
     state.candidates = grid.candidates(state.position)
     events.append(public("magmor.event.turn_started", turn=state.turn, seat=state.leader, day=state.day))
     if state.candidates == [grid.MAGMOR]:
-        # MM-4.2.2 / MM-4.7.1: Mag Mor is the only candidate; the party simply moves on.
-        events.append(public("magmor.event.forced_move", seat=state.leader, cell=grid.MAGMOR))
+        # MM-4.2.2 / MM-4.7.1: Mag Mor is the only candidate; the party simply moves
+        # on, which magmor_reached says (a forced_move line "to F6" would repeat it).
         enter_magmor(state, events)
     elif len(state.candidates) == 1:
         # MM-4.2.3 / R9: one candidate, no exploration, no decision.

@@ -452,7 +452,7 @@ def test_mm_4_6_1_game_ends_at_day_17_not_before() -> None:
 def test_mm_4_7_1_magmor_turn() -> None:
     """MM-4.7.1 / MM-4.2.2: Mag Mor is entered automatically; no exploration, nothing found, no split."""
     state, events = start(make_state(4, path=TO_E6, hands=[hand(water=3)] * 4))
-    assert keys(events) == ["turn_started", "forced_move", "magmor_reached"]
+    assert keys(events) == ["turn_started", "magmor_reached"]
     assert find(events, "magmor_reached")[0].params == {"seat": 0, "day": 0, "needed": 8}
     assert state.phase == "magmor" and state.path[-1] == "F6" and state.taken == {}
     decision = GAME.decision(state)
