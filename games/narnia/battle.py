@@ -79,6 +79,9 @@ def start(
     state.battles = [*state.battles, battle][-KEEP_BATTLES:]
     if cause == "attack" and attacker is not None:
         state.last_attack[attacker] = battle.id  # R33: every attack action counts, won or lost
+        if len(state.last_attack_round) < state.players:  # a game saved before rounds were kept
+            state.last_attack_round = [None] * state.players
+        state.last_attack_round[attacker] = state.round
         state.last_attacker = attacker
         key = "narnia.event.battle_started"
     else:

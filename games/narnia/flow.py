@@ -64,7 +64,8 @@ def draw_card(state: NarniaState, events: list[Event]) -> bool:
         events.append(public("narnia.event.deck_reshuffled", count=len(state.deck)))
     card = state.deck.pop(0)
     events.append(public("narnia.event.card_drawn", seat=drawer, card=card))
-    events.append(public(f"narnia.card_text.{card}"))
+    # The card's text is public: it names the drawer, it does not talk to "you".
+    events.append(public(f"narnia.card_text.{card}", seat=drawer))
     if CARD_TYPE[card] == "courage":
         # NA-4.7.11 / R26: an extra turn now, then a new card; no round effect is active yet.
         state.courage_cards.append(card)

@@ -18,6 +18,22 @@ def rank_key(state: NarniaState, seat: int) -> tuple[int, int]:
     return (-territories(state, seat), -(state.last_attack[seat] or 0))
 
 
+def tie_break(state: NarniaState, seat: int) -> str | None:
+    """How NA-5.4 placed ``seat`` among the players with as many territories:
+    "won" (attacked the Witch more recently than all of them), "lost" (someone
+    tied attacked more recently), "shared" (tied with a player who never attacked
+    either, R33), or None when nobody has as many territories."""
+    mine = rank_key(state, seat)
+    tied = [s for s in range(state.players) if s != seat and territories(state, s) == -mine[0]]
+    if not tied:
+        return None
+    if any(rank_key(state, s) < mine for s in tied):
+        return "lost"
+    if any(rank_key(state, s) == mine for s in tied):
+        return "shared"
+    return "won"
+
+
 def outcome(state: NarniaState) -> Outcome | None:
     if state.phase != "over" or state.end_reason is None:
         return None
@@ -38,6 +54,10 @@ def outcome(state: NarniaState) -> Outcome | None:
                 details={
                     "territories": territories(state, seat),
                     "last_attack": state.last_attack[seat],
+                    # What the final record needs to tell the breakdown in words:
+                    "last_attack_round": state.attack_round(seat),
+                    "tie_break": tie_break(state, seat) if defeated else None,
+                    "final_conquest": defeated and state.last_attacker == seat,
                     "eliminated": state.eliminated[seat],
                 },
             )
@@ -54,7 +74,8 @@ def summary(state: NarniaState) -> list[Event]:
         return [public("narnia.event.final_witch_wins", round=state.round)]
     first = result.winners[0]
     if len(result.winners) == 1:
-        return [public("narnia.event.final_winner", seat=first, territories=territories(state, first))]
+        score = territories(state, first)
+        return [public("narnia.event.final_winner", seat=first, territories=score, count=score)]
     return [
         public(
             "narnia.event.final_shared",

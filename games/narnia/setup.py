@@ -46,6 +46,7 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> NarniaState:
         deck=[],
         eliminated=[False] * players,
         last_attack=[None] * players,
+        last_attack_round=[None] * players,
         setup_card=setup_card,
     )
     state.setup_order = flow.reduced_sequence(state, setup_card)

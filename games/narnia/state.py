@@ -227,12 +227,20 @@ class NarniaState(GameState, _Copyable):
     battles: list[Battle] = Field(default_factory=list)  # the last 8, oldest first
     battle_counter: int = 0
     last_attack: list[int | None]  # per seat: id of his latest attack on the Witch (R33)
+    # Per seat: the round of that attack, so the tie-break can be told in words (empty in
+    # games saved before it was kept: read it with ``attack_round``).
+    last_attack_round: list[int | None] = Field(default_factory=list)
     last_attacker: int | None = None  # who attacked the Witch most recently (NA-5.4)
     end_reason: Literal["witch_defeated", "all_eliminated"] | None = None
 
     # -- small queries the rules, views and AI share ------------------------------
     def owned(self, seat: int | None) -> list[str]:
         return [tid for tid, t in self.territories.items() if t.owner == seat]
+
+    def attack_round(self, seat: int) -> int | None:
+        """The round of the seat's latest attack on the Witch, if known."""
+        rounds = self.last_attack_round
+        return rounds[seat] if seat < len(rounds) else None
 
     def active(self, seat: int) -> bool:
         return not self.eliminated[seat]
