@@ -9,6 +9,8 @@ from bot.table import TableInfo
 from games.core import Event, RuleError
 
 BUNDLE_KEYS = ("cards",)
+# Forms of a territory name a catalog may keep (``<game>.territory_<form>.<id>``).
+TERRITORY_FORMS = ("the", "in", "on", "from", "to")
 
 
 def seat_name(table: TableInfo, seat: int) -> str:
@@ -47,6 +49,11 @@ def format_params(game: str, table: TableInfo, params: dict[str, Any], language:
             out[key] = bundle(game, value, language)
         elif key == "territory" or key.endswith("_territory"):
             out[key] = t(f"{game}.territory.{value}", language)
+            # The name with its article or preposition ("nell'Accampamento di Aslan"),
+            # where the game's catalog keeps them: ``{territory_in}`` and the like.
+            for form in TERRITORY_FORMS:
+                if has(f"{game}.territory_{form}.{value}"):
+                    out[f"{key}_{form}"] = t(f"{game}.territory_{form}.{value}", language)
         elif key == "suit" or key.endswith("_suit"):
             out[key] = t(f"{game}.suit.{value}", language)
         elif key == "card" or key.endswith("_card"):

@@ -29,6 +29,7 @@ from tests.e2e.helpers import (
 
 NARNIA = GAMES["narnia"]
 SEED = 3
+PLAYERS = ["ann", "bob", "cid"]
 GROUP_FIELD = {"witch_pair": "target", "treachery": "source", "surprise": "territory"}
 
 
@@ -110,7 +111,7 @@ async def test_whole_game_from_play_to_the_winner(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("bot.table.secrets.randbits", lambda bits: SEED)  # a repeatable game
-    table = make_table(simcord_env, ["ann", "bob", "cid"], channel="narnia")
+    table = make_table(simcord_env, PLAYERS, channel="narnia")
     spectator = table.guild.add_member(simcord_env.create_user("eve"))
     board = await start_game(table, "narnia")
     assert [a.filename for a in board.attachments] == ["board.png"]  # the map
@@ -134,6 +135,25 @@ async def test_whole_game_from_play_to_the_winner(
     assert row.status == "finished" and row.result is not None
     assert row.result["outcome"]["standings"]
     assert "Final ranking" in table.public_text()
+
+    # The final board stays as the game's record: the headline names the winner, and the
+    # ranking gives every player's territories (the winner's with the 🏆).
+    boards = [m for m in table.channel.history() if m.attachments and m.embeds]
+    assert boards, "the board message with the map"
+    final = boards[-1].embeds[0]
+    assert final.image.url == "attachment://board.png"
+    description = final.description or ""
+    outcome = NARNIA.outcome(await table.state())
+    assert outcome is not None and outcome.winners
+    winner_name = PLAYERS[outcome.standings[0].seat]  # seats follow join order
+    headline = description.splitlines()[0]
+    assert "Narnia is free!" in headline and f"**{winner_name}** wins" in headline, description
+    assert "**Final ranking**" in description
+    for standing in outcome.standings:
+        name = PLAYERS[standing.seat]
+        line = next(x for x in description.splitlines() if f"**{name}** —" in x)
+        assert f"{standing.score} territor" in line, line
+        assert ("🏆" in line) == standing.winner, line
     assert kinds["attack"] > 0 and kinds["draw"] > 0
 
     # Every battle is one public message that shows every throw the engine rolled,
@@ -142,15 +162,24 @@ async def test_whole_game_from_play_to_the_winner(
     for entry in await table.bot.store.actions(row.id):
         for event in entry.events:
             if event.get("seats") is None and event["key"].endswith(("throw_won", "throw_lost")):
-                throws[event["params"]["live"]].append(event["params"])
+                params = dict(event["params"], witch_attacks=".witch_throw" in event["key"])
+                throws[params["live"]].append(params)
     assert throws, "battles were fought"
     messages = [m.content or "" for m in table.channel.history()]
     witch_battles = 0
     for rolled in throws.values():
         shown = list(enumerate(rolled, 1))
-        if len(shown) > 12:  # a long battle shows its first 2 and last 9 throws
-            shown = [*shown[:2], *shown[-9:]]
-        lines = [f"Throw {n}: **{p['attacker_dice']}** vs **{p['defender_dice']}" for n, p in shown]
+        if len(shown) > 10:  # a long battle shows its first 2 and last 7 throws
+            shown = [*shown[:2], *shown[-7:]]
+
+        def sides(p: dict[str, Any]) -> tuple[str, str]:
+            player = PLAYERS[p["seat"]]
+            return ("❄️ Witch", f"**{player}**") if p["witch_attacks"] else (f"**{player}**", "❄️ Witch")
+
+        lines = [
+            f"**Throw {n}** — {sides(p)[0]} {p['attacker_dice']} vs {sides(p)[1]} {p['defender_dice']}"
+            for n, p in shown
+        ]
         holders = [m for m in messages if all(line in m for line in lines)]
         assert len(holders) == 1, f"one public message per battle, with every throw: {lines}"
         witch_battles += "White Witch" in holders[0].split("\n")[0]

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from bot.render import TERRITORY_FORMS
 from games.core.simulate import ai_game
 from games.narnia import GAME
 from games.narnia.data import CARD_IDS, CARD_TYPES, TERRITORIES
@@ -40,6 +41,28 @@ def test_names_for_everything_the_ui_shows() -> None:
     assert {"narnia.outcome.witch_defeated", "narnia.outcome.all_eliminated"} <= set(EN)
 
 
+def test_every_territory_has_its_article_and_prepositions() -> None:
+    """Texts say "nell'Accampamento di Aslan", not "in Accampamento di Aslan": every name has
+    each form a text may ask for (bot.render derives ``{territory_in}`` and the like)."""
+    for form in TERRITORY_FORMS:
+        assert {k for k in EN if k.startswith(f"narnia.territory_{form}.")} == {
+            f"narnia.territory_{form}.{t}" for t in TERRITORIES
+        }
+    assert IT["narnia.territory_in.aslan_camp"] == "nell'Accampamento di Aslan"
+    assert IT["narnia.territory_from.frozen_falls"] == "dalle Cascate Ghiacciate"
+    assert IT["narnia.territory_the.caldron_pool"] == "lo Stagno del Calderone"
+    assert EN["narnia.territory_in.stone_table"] == "at the Stone Table"
+
+
+def with_forms(params: dict[str, object]) -> dict[str, object]:
+    """An event's params as bot.render gives them to the text: each territory with its forms."""
+    out = dict(params)
+    for key, value in params.items():
+        if key == "territory" or key.endswith("_territory"):
+            out.update({f"{key}_{form}": value for form in TERRITORY_FORMS})
+    return out
+
+
 def test_every_event_and_error_key_is_listed_and_none_is_stale() -> None:
     for kind in ("event", "error"):
         listed = {k for k in EN if k.startswith(f"narnia.{kind}.")}
@@ -69,10 +92,11 @@ def test_event_placeholders_match_params(players: int) -> None:
         for event in events:
             seen.add(event.key)
             assert event.public
-            missing = placeholders(EN[event.key]) - set(event.params)
+            params = with_forms(event.params)
+            missing = placeholders(EN[event.key]) - set(params)
             assert not missing, (event.key, missing)
-            EN[event.key].format(**event.params)
-            IT[event.key].format(**event.params)
+            EN[event.key].format(**params)
+            IT[event.key].format(**params)
             if "throw" in event.key or "battle" in event.key:
                 assert str(event.params["live"]).startswith("battle-")
     assert len(seen) > 25

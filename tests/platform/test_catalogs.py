@@ -76,7 +76,6 @@ def test_plural_forms_share_placeholders() -> None:
             assert len(names) == 1, (language, key)
 
 
-@pytest.mark.xfail(strict=True, reason="open: Narnia's token(s) texts")
 def test_no_hand_written_plural_endings() -> None:
     """Counts go through CLDR plural forms, not "token(s)" / "carta/e"."""
     pattern = re.compile(r"\w\((s|es|i|e)\)|\w/(e|i)\b")

@@ -1,0 +1,173 @@
+"""What Narnia players see: the final record in words, battles told from the player's side,
+public card texts that name the drawer, panels whose choices can be told apart and whose
+unavailable actions say why."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.i18n import LANGUAGES, t
+from cogs.narnia import PRESENTER
+from cogs.panel import panel_context, render_panel
+from cogs.preview import controls, embed_text, table_for
+from games.core import Outcome, Standing
+from games.narnia import GAME
+from games.narnia.data import CARD_IDS, TERRITORIES
+from games.narnia.state import Battle, Throw
+from tests.narnia.narnia_helpers import BLUE, GREEN, RED, WITCH, YELLOW, make_state
+
+YOU = {
+    "en": re.compile(r"\b(you|your|yours)\b", re.IGNORECASE),
+    "it": re.compile(r"\b(tu|te|ti|tuo|tua|tuoi|tue|devi|puoi|hai|sei|vuoi)\b", re.IGNORECASE),
+}
+
+
+def standing(seat: int, rank: int, score: int, **details: object) -> Standing:
+    base: dict[str, object] = {"tie_break": None, "last_attack_round": None, "final_conquest": False}
+    return Standing(seat=seat, rank=rank, winner=rank == 1, score=score, details={**base, **details})
+
+
+def test_scores_say_territories_and_how_the_tie_was_broken() -> None:
+    table = table_for(3, "en")
+    won = standing(RED, 1, 9, tie_break="won", last_attack_round=30)
+    lost = standing(BLUE, 2, 9, tie_break="lost", last_attack_round=28)
+    never = standing(GREEN, 2, 9, tie_break="lost")
+    last = standing(GREEN, 3, 6, final_conquest=True)
+    assert PRESENTER.score_text(table, won, "en") == (
+        "9 territories · wins the tie: the latest attack on the White Witch (round 30)"
+    )
+    assert PRESENTER.score_text(table, lost, "en").endswith("last attacked the White Witch in round 28")
+    assert PRESENTER.score_text(table, never, "en").endswith("never attacked the White Witch")
+    assert PRESENTER.score_text(table, last, "en") == "6 territories · took the White Witch's last territory"
+    shared = standing(RED, 1, 1, tie_break="shared")
+    assert PRESENTER.score_text(table, shared, "it").startswith("1 territorio · a pari merito")
+
+
+def test_when_the_witch_wins_the_record_says_nobody_won() -> None:
+    table = table_for(2, "en")
+    outcome = Outcome(
+        reason="all_eliminated",
+        standings=[standing(RED, 1, 0, eliminated=True), standing(BLUE, 2, 0, eliminated=True)],
+        params={"round": 12},
+    )
+    outcome.standings[0].winner = False
+    lines = PRESENTER.final_lines(table, outcome, "en")
+    assert lines[0] == (
+        "❄️ The White Witch has conquered all of Narnia (round 12). " + t("table.final.nobody", "en")
+    )
+    assert all(line.startswith("❄️") for line in lines[2:])
+    assert "0 territories · out of the game" in lines[2] and "🏆" not in "".join(lines)
+
+
+def test_a_finished_board_keeps_the_ending_and_no_stale_round() -> None:
+    board = {tid: (RED if i < 14 else BLUE, "") for i, tid in enumerate(TERRITORIES)}
+    state = make_state(2, board, phase="over", actor=None, end_reason="witch_defeated")
+    state.battles = [
+        Battle(
+            id=5,
+            attacker=RED,
+            defender=None,
+            source="ettinsmoor",
+            target="witch_castle",
+            cause="attack",
+            result="conquered",
+        )
+    ]
+    for language in LANGUAGES:
+        text = embed_text(
+            PRESENTER.board_embed(table_for(2, language), GAME.view(state, None), None, language)
+        )
+        assert "**Alice**" in text.splitlines()[1]
+        assert t("narnia.territory_the.witch_castle", language) in text
+        assert t("narnia.ui.round_card", language, card="").split(":")[0] not in text
+        assert "Final ranking" not in text and "Classifica finale" not in text  # the record adds it
+
+
+def witch_battle(pairs: list[str], winner: str) -> Battle:
+    throw = Throw(
+        attacker_dice=[6, 2],
+        defender_dice=[6, 1],
+        pairs=pairs,  # type: ignore[arg-type]
+        winner=winner,  # type: ignore[arg-type]
+        attacker_stack=[2],
+        defender_stack=[],
+    )
+    return Battle(
+        id=3,
+        attacker=None,
+        defender=BLUE,
+        source="witch_camp",
+        target="stone_table",
+        cause="witch_round",
+        throws=[throw],
+    )
+
+
+def test_battle_marks_are_from_the_players_side_and_ties_are_explained() -> None:
+    table = table_for(2, "en")
+    state = make_state(2, {"stone_table": (BLUE, "1P"), "witch_camp": (WITCH, "2W")}, rest=RED)
+    view = GAME.view(state, None)
+    won_by_witch = PRESENTER.battle_text(table, view, witch_battle(["tie", "attacker"], "attacker"), "en")
+    throw = won_by_witch.splitlines()[2]
+    assert "6=6 🟰, 2>1 ❌" in throw and "❄️ Witch wins 1–0" in throw
+    assert "Left: ❄️ Witch 2 · **Bruno** flag only" in throw
+    tie = PRESENTER.battle_text(table, view, witch_battle(["tie", "tie"], "defender"), "en").splitlines()[2]
+    assert "0–0, a tie goes to the defender: **Bruno** wins" in tie
+    assert "a tie goes to the defender" in won_by_witch.splitlines()[1]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_card_texts_name_the_drawer_and_never_say_you(language: str) -> None:
+    for card in CARD_IDS:
+        text = t(f"narnia.card_text.{card}", language, seat="**Alice**")
+        assert not YOU[language].search(text), (card, text)
+    assert "**Alice**" in t("narnia.card_text.witch_attack_1", language, seat="**Alice**")
+
+
+def panel_of(state: object, seat: int, language: str = "en") -> tuple[str, list[dict[str, object]]]:
+    table = table_for(state.players, language)  # type: ignore[attr-defined]
+    ctx = panel_context(GAME, state, 1, 1, table, seat, None, language)  # type: ignore[arg-type]
+    embed, view = render_panel(PRESENTER, ctx)
+    return embed_text(embed), controls(view)
+
+
+def test_surprise_options_name_the_territory_and_each_kind_of_token_once() -> None:
+    board = {
+        "witch_camp": (WITCH, "2W 2W 1W"),
+        "frozen_lake": (WITCH, "2W"),
+        "wolf_den": (WITCH, "2W 2P"),
+        "stone_table": (RED, "1P"),
+    }
+    state = make_state(2, board, rest=BLUE, phase="surprise", stage="card", card="surprise_attack_1")
+    _, shown = panel_of(state, RED)
+    labels = [o["label"] for c in shown if c["type"] == 3 for o in c["options"]]  # type: ignore[union-attr]
+    assert sorted(labels) == [
+        "Frozen Lake (2): remove a 2",
+        "Witch's Camp (2 2 1): remove a 1",
+        "Witch's Camp (2 2 1): remove a 2",
+        "Wolves' Den (2 2): remove a 2",
+        "Wolves' Den (2 2): remove a 2 (a betrayed Peter token)",
+    ]
+    buttons = [c.get("label") for c in shown if c["type"] == 2]
+    assert "Don't use it" in buttons
+
+
+def test_an_unavailable_action_says_why() -> None:
+    """Peter's bag is empty and no territory borders the Witch: the buttons are off and the
+    panel says why; the attack/move switch is not mistaken for an action."""
+    state = make_state(2, {"cair_paravel": (RED, "2P"), "aslan_camp": (RED, "")}, rest=YELLOW)
+    state.territories["glasswater"].owner = None
+    state.peter_bag = {1: 0, 2: 0, 3: 0}
+    for territory in state.territories.values():
+        if territory.owner == YELLOW:
+            territory.owner = BLUE
+    state.eliminated = [False, False]
+    text, shown = panel_of(state, RED)
+    assert "Reinforce: not possible, Peter's bag is empty." in text
+    assert "Attack: not possible, none of your territories with tokens borders the White Witch." in text
+    reinforce = next(c for c in shown if c.get("label") == "Reinforce")
+    attack = next(c for c in shown if c.get("label") == "Attack…")
+    assert reinforce["disabled"] and attack["disabled"]
+    assert "🚶 **Move**" in text and "list your moves" in text
