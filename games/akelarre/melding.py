@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.akelarre.actions import Add, ChoosePayment, Open, Take
-from games.akelarre.data import COMPLETE, kind_of, label, sort_cards
+from games.akelarre.data import COMPLETE, label, sort_cards
 from games.akelarre.groups import group_kind, resolve, takeable
 from games.akelarre.moves import Spot, Table, lifted, placements
 from games.akelarre.state import AkelarreState, Held, Payment, Place, Placed
@@ -198,7 +198,3 @@ def do_cancel(state: AkelarreState, seat: int, events: list[Event]) -> None:
             card=label(held.card, held.value),
         )
     )
-
-
-def same_kind(a: list[str], b: list[str]) -> bool:
-    return sorted(kind_of(c) for c in a) == sorted(kind_of(c) for c in b)
