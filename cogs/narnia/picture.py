@@ -42,6 +42,7 @@ CHIP = 28  # chip side
 MARK = 26  # owner mark size
 
 WITCH_FILL = (226, 236, 246)
+FREE_FILL = (236, 230, 214)  # setup: not taken yet
 WITCH_INK = (58, 78, 110)
 COLOURS = {  # cell fill, ink (marks and chips); the shapes match the board's emoji
     "red": ((240, 168, 158), (168, 28, 28)),
@@ -161,6 +162,7 @@ class Territory:
     id: str
     colour: str | None  # a player's colour, or None for the Witch
     tokens: tuple[int, ...]  # natural values, top first
+    free: bool = False  # setup: nobody has placed a token here yet
 
 
 @dataclass(frozen=True)
@@ -173,6 +175,7 @@ class Legend:
     flag: str  # "only the flag"
     ridge: str  # "no passage"
     battle: str = ""  # "battle" (shown when one is highlighted)
+    free: str = ""  # "not taken yet" (shown during setup)
 
 
 SHOWN_CHIPS = 3  # a longer stack shows its top two chips and "+N"
@@ -261,7 +264,7 @@ def draw_map(
     geometry = {c.id: c for c in cells()}
     for cell in geometry.values():
         info = by_id.get(cell.id)
-        fill = fill_of(None if info is None else info.colour)
+        fill = FREE_FILL if info is None or info.free else fill_of(info.colour)
         draw.polygon([_px(p) for p, _ in cell.polygon], fill=fill)
     for cell in geometry.values():
         points = cell.polygon
@@ -280,10 +283,13 @@ def draw_map(
         colour = None if info is None else info.colour
         ink = WITCH_INK if colour is None else COLOURS[colour][1]
         x, y = _px(cell.label)
-        tokens = info.tokens if info is not None else ()
+        if info is None or info.free:  # setup: only the name, on the sand of an empty cell
+            _name(draw, names.get(cell.id, cell.id), cell.id, x, y - 12, FREE_FILL)
+            continue
+        tokens = info.tokens
         texts = chips(tokens)
         row = MARK + 6 + (_row_width(draw, texts) if texts else 24)
-        left = x - row / 2
+        left = min(max(x - row / 2, MARGIN + 8), WIDTH - MARGIN - 8 - row)  # inside the frame
         top = y - 16
         mark(draw, colour, left + MARK / 2, top)
         if texts:
@@ -292,27 +298,34 @@ def draw_map(
                 cx += chip(draw, cx, top, text, ink) + 3
         else:
             flag(draw, left + MARK + 18, top, LIGHT if colour is None else ink)
-        lines = wrapped(draw, names.get(cell.id, cell.id), NARROW.get(cell.id, NAME_WIDTH))
-        half = max(draw.textlength(line, font=font(TEXT)) for line in lines) / 2
-        tx = min(max(x, MARGIN + 6 + half), WIDTH - MARGIN - 6 - half)  # never cut by the frame
-        for n, line in enumerate(lines):
-            # A halo in the cell's colour keeps a border from cutting through the letters.
-            draw.text(
-                (tx, y + 12 + n * (TEXT + 2)),
-                line,
-                fill=INK,
-                font=font(TEXT),
-                anchor="mt",
-                stroke_width=3,
-                stroke_fill=fill_of(colour),
-            )
-    _legend(draw, legend, bool(highlight))
+        _name(draw, names.get(cell.id, cell.id), cell.id, x, y + 12, fill_of(colour))
+    free = any(t.free for t in territories) or len(by_id) < len(geometry)
+    _legend(draw, legend, bool(highlight), free)
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=6)
     return out.getvalue()
 
 
-def _legend(draw: ImageDraw.ImageDraw, legend: Legend, battle: bool) -> None:
+def _name(
+    draw: ImageDraw.ImageDraw, name: str, tid: str, x: float, top: float, halo: tuple[int, int, int]
+) -> None:
+    lines = wrapped(draw, name, NARROW.get(tid, NAME_WIDTH))
+    half = max(draw.textlength(line, font=font(TEXT)) for line in lines) / 2
+    tx = min(max(x, MARGIN + 6 + half), WIDTH - MARGIN - 6 - half)  # never cut by the frame
+    for n, line in enumerate(lines):
+        # A halo in the cell's colour keeps a border from cutting through the letters.
+        draw.text(
+            (tx, top + n * (TEXT + 2)),
+            line,
+            fill=INK,
+            font=font(TEXT),
+            anchor="mt",
+            stroke_width=3,
+            stroke_fill=halo,
+        )
+
+
+def _legend(draw: ImageDraw.ImageDraw, legend: Legend, battle: bool, free: bool) -> None:
     top = MAP_BOTTOM + 4
     draw.rectangle([MARGIN, top, WIDTH - MARGIN, HEIGHT - 6], fill=LEGEND_BG)
     # Row 1: whose mark is whose.
@@ -345,3 +358,7 @@ def _legend(draw: ImageDraw.ImageDraw, legend: Legend, battle: bool) -> None:
         draw.rectangle([x, y - 11, x + 30, y + 11], outline=BATTLE, width=5)
         x += 38
         draw.text((x, y), legend.battle, fill=INK, font=font(TEXT), anchor="lm")
+    elif free and legend.free:
+        draw.rectangle([x, y - 11, x + 30, y + 11], fill=FREE_FILL, outline=BORDER, width=2)
+        x += 38
+        draw.text((x, y), legend.free, fill=INK, font=font(TEXT), anchor="lm")

@@ -148,7 +148,7 @@ class NarniaPresenter(Presenter):
                     order.append(f"{mark}{COLOUR_EMOJI[v.seats[seat].colour]} {seat_name(table, seat)}")
                 lines.append(_ui("order", language, order=" → ".join(order)))
             # The card's effect in words, naming the drawer: a newcomer need not know the deck.
-            lines.append(f"*{t(f'narnia.card_text.{card}', language, seat=seat_name(table, v.drawer))}*")
+            lines.append(f"> {t(f'narnia.card_text.{card}', language, seat=seat_name(table, v.drawer))}")
             key = "courage_card" if courage else "round_card"
             embed.add_field(
                 name=_ui(key, language, card=card_name(card, language)), value="\n".join(lines), inline=False
@@ -224,9 +224,9 @@ class NarniaPresenter(Presenter):
                 id=tv.id,
                 colour=None if tv.owner is None else colours[tv.owner],
                 tokens=tuple(tok.value for tok in tv.stack),
+                free=tv.free,
             )
             for tv in v.territories
-            if not tv.free
         ]
         battle = v.battle
         highlight = (battle.source, battle.target) if battle is not None else ()
@@ -240,6 +240,7 @@ class NarniaPresenter(Presenter):
             flag=_ui("legend_flag", language),
             ridge=_ui("legend_ridge", language),
             battle=_ui("legend_battle", language),
+            free=_ui("legend_free", language),
         )
         return draw_map(
             territories, {tid: territory(tid, language) for tid in TERRITORIES}, legend, highlight
