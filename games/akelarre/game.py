@@ -27,6 +27,8 @@ class AkelarreGame(Game[AkelarreState, AkelarreAction]):
     id: ClassVar[str] = "akelarre"
     min_players: ClassVar[int] = GAME_INFO.players_min
     max_players: ClassVar[int] = GAME_INFO.players_max
+    # AK-1.1 / AK-13: with 4 players the host may choose the team game.
+    variants: ClassVar[dict[str, tuple[int, ...]]] = {"teams": (GAME_INFO.team_variant_players,)}
     state_type: ClassVar[type[GameState]] = AkelarreState
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
 
