@@ -267,15 +267,10 @@ class TalismaniPresenter(Presenter):
 
     # -- the end -------------------------------------------------------------
     def score_text(self, table: TableInfo, standing: Standing, language: str) -> str:
-        """ "2 whole + 9 halves = 6½ talismans (13 halves)": every point can be checked (TT-13.1)."""
+        """ "2 whole + 9 halves = 6½ talismans": every point can be checked (TT-13.1)."""
         whole = int(standing.details.get("whole", 0))
         halves = int(standing.details.get("halves", 0))
-        return _ui(
-            "score",
-            language,
-            tally=tally(whole, halves, language, full=True),
-            count=standing.score if standing.score is not None else 2 * whole + halves,
-        )
+        return tally(whole, halves, language, full=True)
 
     def final_headline(self, table: TableInfo, outcome: Outcome, language: str) -> str:
         winners = [s for s in outcome.standings if s.winner]

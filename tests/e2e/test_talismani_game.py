@@ -175,7 +175,7 @@ async def test_four_players_from_play_to_scores_with_a_late_player(
         line = record[2 + place]
         assert seat_name(info, standing.seat) in line
         assert PRESENTER.score_text(info, standing, "en") in line
-        assert " whole + " in line and " halves in all)" in line
+        assert " whole + " in line and " talisman" in line
     assert "The game is over." not in str(final.to_dict())
     for message in table.channel.history():
         assert all(len(cid) <= 100 for cid in custom_ids(message))

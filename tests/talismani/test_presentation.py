@@ -60,8 +60,8 @@ def test_the_final_record_gives_every_score_with_its_breakdown() -> None:
     )
     en = final_text(state, "en")
     assert en[0] == "🏆 **Ada** wins with 1½ talismans!"
-    assert en[2] == "🥇 **Ada** — 1 whole + 1 half = 1½ talismans (3 halves in all) 🏆"
-    assert en[4] == "🥉 **Cleo** — 0 whole + 0 halves = 0 talismans (0 halves in all)"
+    assert en[2] == "🥇 **Ada** — 1 whole + 1 half = 1½ talismans 🏆"
+    assert en[4] == "🥉 **Cleo** — 0 whole + 0 halves = 0 talismans"
     # Ben has as many whole talismans: tie-break 2, the First Talisman ranks above every suit.
     assert en[5] == (
         "⚖️ **Ada** and **Ben** both have 1½ talismans, 1 whole: **Ada** is ahead, comparing whole"
@@ -70,7 +70,7 @@ def test_the_final_record_gives_every_score_with_its_breakdown() -> None:
     )
     it = final_text(state, "it")
     assert it[0] == "🏆 Vince **Ada** con 1½ talismani!"
-    assert it[3] == "🥈 **Ben** — 1 intero + 1 metà = 1½ talismani (3 metà in tutto)"
+    assert it[3] == "🥈 **Ben** — 1 intero + 1 metà = 1½ talismani"
 
 
 def test_tie_break_one_is_said_in_words() -> None:
