@@ -139,6 +139,18 @@ def public_lines(game_id: str, table: TableInfo, events: list[Event], language: 
     ]
 
 
+def live_lines(
+    game: Game[Any, Any], presenter: Presenter, table: TableInfo, step: Step, language: str
+) -> list[str]:
+    """The live messages (a Narnia battle) as they stand after ``step``: the
+    publisher sends or edits one message per live key, drawn from the view."""
+    keys = dict.fromkeys(
+        live for e in step.events if e.public and isinstance(live := e.params.get("live"), str)
+    )
+    view = game.view(step.state, None)
+    return [text for key in keys if (text := presenter.live_message(table, view, key, language))]
+
+
 def board(
     game: Game[Any, Any], presenter: Presenter, table: TableInfo, state: GameState, language: str
 ) -> discord.Embed:
@@ -185,6 +197,8 @@ def render_step(
     ]
     if recent:
         yield "--- public lines (the last few) ---\n" + "\n".join(recent[-15:])
+    for live in live_lines(game, presenter, table, step, language):
+        yield "--- live message ---\n" + live
     if step.decision is not None:
         yield "--- ping ---\n" + decision_line(game_id, table, step.decision, language)
     yield "--- board ---\n" + embed_text(board(game, presenter, table, step.state, language))

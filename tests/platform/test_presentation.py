@@ -26,6 +26,7 @@ from cogs.preview import (
     controls,
     embed_text,
     highlights,
+    live_lines,
     panel,
     picture,
     playthrough,
@@ -131,6 +132,7 @@ def test_no_public_line_talks_to_you(game_id: str) -> None:
         pattern = SECOND_PERSON[language]
         for step in steps:
             lines = public_lines(game_id, table, step.events, language)
+            lines += live_lines(game, presenter, table, step, language)
             if step.decision is not None:
                 lines.append(decision_line(game_id, table, step.decision, language))
             found |= {line for line in lines if pattern.search(line)}
