@@ -19,7 +19,7 @@ from bot.table import Applied, TableService
 
 log = logging.getLogger("gamemaster")
 
-EXTENSIONS = ("cogs.lobby", "cogs.table", "cogs.magmor", "cogs.narnia", "cogs.talismani")
+EXTENSIONS = ("cogs.lobby", "cogs.table", "cogs.magmor", "cogs.narnia", "cogs.talismani", "cogs.tirnanog")
 
 
 class Publishing(Protocol):

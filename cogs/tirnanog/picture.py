@@ -1,0 +1,173 @@
+"""The middle of a Tir Nan Og Wars table as a picture (Pillow), for a phone.
+
+What it shows: the display of creatures (each a coloured disc *and* the
+species' initial and name, so nothing rests on colour), the six territory
+piles with their top card (type, creature symbols to pay, territory value in a
+yellow disc, cards left, and a badge when a magic fountain is still hidden in
+the pile), and a legend in the table's language. Players are not drawn: the
+embed beside the picture names them with their reserve, stack and points.
+
+Drawn from the public view only, off the event loop (the publisher runs it in
+a thread). Every text goes through :func:`cogs.pictures.font`.
+"""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+
+from bot.i18n import t
+from cogs.pictures import font
+from games.tirnanog.data import SPECIES, is_fountain, requirement, type_of, value_of
+from games.tirnanog.views import TirNanOgView
+
+WIDTH = 720
+MARGIN = 24
+TEXT = 18  # the smallest text: 720 / 40, about 9 px on a 350 px phone
+BACKGROUND = (34, 40, 36)
+LIGHT = (240, 240, 236)
+DIM = (170, 176, 170)
+INK = (24, 24, 24)
+CARD = (246, 242, 230)
+GOLD = (240, 198, 60)
+SPECIES_COLOURS = {
+    "dragon": (196, 48, 40),
+    "elf": (46, 140, 64),
+    "fairy": (188, 84, 190),
+    "griffin": (214, 164, 40),
+    "centaur": (52, 104, 200),
+    "any": (120, 120, 120),
+}
+TERRAIN_COLOURS = {
+    "plain": (176, 200, 96),
+    "castle": (150, 150, 166),
+    "forest": (40, 112, 58),
+    "river": (58, 124, 206),
+    "temple": (204, 170, 112),
+    "volcano": (186, 70, 40),
+    "fountain": (80, 190, 220),
+}
+FOUNTAIN = (80, 190, 220)
+
+
+def bare(text: str) -> str:
+    """A catalog name without its leading emoji ("🐉 Dragon" -> "Dragon"): the font has none."""
+    head, _, rest = text.partition(" ")
+    return rest if rest and not head[:1].isalnum() else text
+
+
+def _ink_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Dark text on light colours, light text on dark ones."""
+    r, g, b = colour
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else LIGHT
+
+
+def _centred(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: tuple[int, int, int]
+) -> None:
+    draw.text(xy, text, font=font(size), fill=fill, anchor="mm")
+
+
+def _disc(
+    draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, name: str, letter: str, size: int
+) -> None:
+    colour = SPECIES_COLOURS[name]
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=LIGHT, width=2)
+    _centred(draw, (cx, cy + 1), letter, size, _ink_on(colour))
+
+
+def draw_table(v: TirNanOgView, language: str) -> bytes:
+    names = {s: bare(t(f"tirnanog.resource.{s}", language)) for s in SPECIES}
+    letters = {s: names[s][:1].upper() for s in SPECIES}
+    letters["any"] = "?"
+
+    def ui(key: str, **params: object) -> str:
+        return t(f"tirnanog.ui.picture.{key}", language, **params)
+
+    height = 820
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+
+    # -- the display -----------------------------------------------------------
+    y = 14
+    draw.text((MARGIN, y), ui("display"), font=font(26), fill=LIGHT)
+    deck = ui("deck", deck=v.deck_size, discards=v.discard_size)
+    draw.text((WIDTH - MARGIN, y + 6), deck, font=font(20), fill=DIM, anchor="ra")
+    y = 52
+    w, h, gap = 128, 122, 8
+    for i in range(5):
+        x = MARGIN + i * (w + gap)
+        if i >= len(v.display):
+            draw.rounded_rectangle((x, y, x + w, y + h), 10, outline=DIM, width=2)
+            _centred(draw, (x + w / 2, y + h / 2), ui("empty_slot"), 20, DIM)
+            continue
+        name = v.display[i]
+        draw.rounded_rectangle((x, y, x + w, y + h), 10, fill=CARD)
+        _disc(draw, x + w / 2, y + 44, 32, name, letters[name], 36)
+        _centred(draw, (x + w / 2, y + 98), names[name], 21, INK)
+
+    # -- the piles ---------------------------------------------------------------
+    y = 194
+    draw.text((MARGIN, y), ui("piles"), font=font(26), fill=LIGHT)
+    y = 232
+    w, h, gap = 216, 178, 12
+    for index, pile in enumerate(v.piles):
+        x = MARGIN + (index % 3) * (w + gap)
+        top_y = y + (index // 3) * (h + gap)
+        colour = TERRAIN_COLOURS[pile.terrain]
+        if pile.top is None:
+            draw.rounded_rectangle((x, top_y, x + w, top_y + h), 10, outline=DIM, width=2)
+            _centred(
+                draw, (x + w / 2, top_y + 24), bare(t(f"tirnanog.terrain.{pile.terrain}", language)), 22, DIM
+            )
+            _centred(draw, (x + w / 2, top_y + h / 2 + 10), ui("pile_empty"), 22, DIM)
+            continue
+        kind = type_of(pile.top)
+        band = TERRAIN_COLOURS[kind]
+        draw.rounded_rectangle((x, top_y, x + w, top_y + h), 10, fill=CARD, outline=colour, width=3)
+        draw.rounded_rectangle((x, top_y, x + w, top_y + 42), 10, fill=band)
+        draw.rectangle((x, top_y + 30, x + w, top_y + 42), fill=band)
+        title = bare(t(f"tirnanog.terrain.{kind}", language))
+        draw.text((x + 12, top_y + 21), title, font=font(22), fill=_ink_on(band), anchor="lm")
+        # The territory value, in the yellow disc of the printed card.
+        cx, cy = x + w - 24, top_y + 21
+        draw.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=GOLD, outline=INK, width=2)
+        _centred(draw, (cx, cy + 1), str(value_of(pile.top)), 22, INK)
+        if is_fountain(pile.top):
+            _centred(draw, (x + w / 2, top_y + 82), ui("disputed"), 22, INK)
+        else:
+            req, anys = requirement(pile.top)
+            symbols = [s for s in SPECIES for _ in range(req[s])] + ["any"] * anys
+            step = 46
+            start = x + w / 2 - (len(symbols) - 1) * step / 2
+            for n, name in enumerate(symbols):
+                _disc(draw, start + n * step, top_y + 80, 20, name, letters[name], 22)
+        _centred(draw, (x + w / 2, top_y + 124), ui("cards_left", count=pile.size), 20, INK)
+        if pile.fountain_inside and not is_fountain(pile.top):
+            label = ui("fountain_badge")
+            tw = draw.textlength(label, font=font(18))
+            bx = x + w / 2 - tw / 2 - 10
+            draw.rounded_rectangle((bx, top_y + 142, bx + tw + 20, top_y + 170), 8, fill=FOUNTAIN)
+            _centred(draw, (x + w / 2, top_y + 156), label, 18, INK)
+
+    # -- the legend ------------------------------------------------------------------
+    y = 232 + 2 * h + gap + 14
+    x = MARGIN
+    for name in SPECIES:
+        _disc(draw, x + 14, y + 14, 14, name, letters[name], 18)
+        draw.text((x + 34, y + 14), names[name], font=font(20), fill=LIGHT, anchor="lm")
+        x += 34 + int(draw.textlength(names[name], font=font(20))) + 18
+    y += 38
+    _disc(draw, MARGIN + 14, y + 14, 14, "any", "?", 18)
+    draw.text((MARGIN + 34, y + 14), ui("legend_any"), font=font(20), fill=LIGHT, anchor="lm")
+    y += 36
+    cx = MARGIN + 14
+    draw.ellipse((cx - 14, y, cx + 14, y + 28), fill=GOLD, outline=INK, width=2)
+    _centred(draw, (cx, y + 15), "3", 18, INK)
+    draw.text((MARGIN + 34, y + 14), ui("legend_value"), font=font(20), fill=LIGHT, anchor="lm")
+    bottom = y + 40
+    image = image.crop((0, 0, WIDTH, min(height, bottom)))
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False)
+    return out.getvalue()
