@@ -123,20 +123,24 @@ def draw_table(v: TirNanOgView, language: str) -> bytes:
             )
             _centred(draw, (x + w / 2, top_y + h / 2 + 10), ui("pile_empty"), 22, DIM)
             continue
-        kind = type_of(pile.top)
+        # A revealed fountain shows on its pile while it is disputed: the pile's own
+        # type heads the card, the fountain fills it.
+        fountain = is_fountain(pile.top)
+        kind = pile.terrain if fountain else type_of(pile.top)
         band = TERRAIN_COLOURS[kind]
         draw.rounded_rectangle((x, top_y, x + w, top_y + h), 10, fill=CARD, outline=colour, width=3)
         draw.rounded_rectangle((x, top_y, x + w, top_y + 42), 10, fill=band)
         draw.rectangle((x, top_y + 30, x + w, top_y + 42), fill=band)
         title = bare(t(f"tirnanog.terrain.{kind}", language))
         draw.text((x + 12, top_y + 21), title, font=font(22), fill=_ink_on(band), anchor="lm")
-        # The territory value, in the yellow disc of the printed card.
-        cx, cy = x + w - 24, top_y + 21
-        draw.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=GOLD, outline=INK, width=2)
-        _centred(draw, (cx, cy + 1), str(value_of(pile.top)), 22, INK)
-        if is_fountain(pile.top):
-            _centred(draw, (x + w / 2, top_y + 82), ui("disputed"), 22, INK)
+        if fountain:
+            draw.rounded_rectangle((x + 14, top_y + 54, x + w - 14, top_y + 106), 8, fill=FOUNTAIN)
+            _centred(draw, (x + w / 2, top_y + 80), ui("disputed"), 22, INK)
         else:
+            # The territory value, in the yellow disc of the printed card.
+            cx, cy = x + w - 24, top_y + 21
+            draw.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=GOLD, outline=INK, width=2)
+            _centred(draw, (cx, cy + 1), str(value_of(pile.top)), 22, INK)
             req, anys = requirement(pile.top)
             symbols = [s for s in SPECIES for _ in range(req[s])] + ["any"] * anys
             step = 46
@@ -144,7 +148,7 @@ def draw_table(v: TirNanOgView, language: str) -> bytes:
             for n, name in enumerate(symbols):
                 _disc(draw, start + n * step, top_y + 80, 20, name, letters[name], 22)
         _centred(draw, (x + w / 2, top_y + 124), ui("cards_left", count=pile.size), 20, INK)
-        if pile.fountain_inside and not is_fountain(pile.top):
+        if pile.fountain_inside and not fountain:
             label = ui("fountain_badge")
             tw = draw.textlength(label, font=font(18))
             bx = x + w / 2 - tw / 2 - 10

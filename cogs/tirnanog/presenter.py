@@ -436,7 +436,9 @@ class TirNanOgPresenter(Presenter):
             req, anys = requirement(card)
             missing, any_lack = lacking(card, hand, me.discount)
             if sum(missing.values()) or any_lack:
-                status = _ui("you_lack", lang, lack=symbols(missing, any_lack))
+                status = _ui(
+                    "you_lack", lang, lack=symbols(missing, any_lack), count=sum(missing.values()) + any_lack
+                )
             else:
                 status = _ui("you_can_pay", lang)
             lines.append(
@@ -518,7 +520,9 @@ class TirNanOgPresenter(Presenter):
             lines.append(_ui("act_pile", lang))
         else:
             lines.append(_ui("act_pile_off", lang))
-        if reasons:
+        if me.reserve_value >= LIMIT:
+            lines.append(_ui("piles_full", lang, value=me.reserve_value, limit=LIMIT))
+        elif reasons:
             lines.append(_ui("piles_not", lang, reasons="; ".join(reasons)))
         # C: a territory the hand can pay, then one of its legal payments.
         lines.extend(self._consolidate_controls(ctx, v, me, controls))
@@ -647,11 +651,10 @@ class TirNanOgPresenter(Presenter):
             text = _ui("you_dispute_discard", lang, count=count)
         options = []
         for s in SPECIES:
-            n = hand.get(s, 0)
+            # Cards of a species are alike: offer only as many as could be discarded.
+            n = min(hand.get(s, 0), count)
             for i in range(n):
-                label = (
-                    species(s, lang) if n == 1 else _ui("card_of", lang, name=species(s, lang), n=i + 1, of=n)
-                )
+                label = species(s, lang) if n == 1 else _ui("card_of", lang, name=species(s, lang), n=i + 1)
                 options.append(discord.SelectOption(label=label, value=f"{s}.{i}"))
         if options and count:
             controls.add_item(
