@@ -48,7 +48,7 @@ from games.tirnanog.data import (
     vp_of,
 )
 from games.tirnanog.options import territory_refusal
-from games.tirnanog.payment import as_list, counts_of
+from games.tirnanog.payment import as_list, counts_of, price
 from games.tirnanog.state import VP_SOURCES
 from games.tirnanog.views import SeatView, TirNanOgView
 
@@ -447,6 +447,11 @@ class TirNanOgPresenter(Presenter):
                     lang,
                     territory=territory(card, lang),
                     need=symbols(req, anys),
+                    cost=_ui(
+                        "cost_discount" if me.discount else "cost",
+                        lang,
+                        count=price(card, me.discount),
+                    ),
                     status=status,
                 )
             )

@@ -105,8 +105,11 @@ def test_reserve_lines_say_what_the_hand_lacks() -> None:
     state = rigged("DF", ["castle_02"])
     embed, _ = PRESENTER.panel(context(state, state.active))
     text = embed_text(embed)
-    # castle_02 needs dragon, dragon, elf and one more: the hand lacks a dragon, an elf and a "?".
-    assert "🏰 Castle (dragon, dragon, elf, ?): needs 2 🐉 + 1 🧝 + 1 ❓ · you lack 1 🐉 + 1 🧝" in text
+    # castle_02 needs dragon, dragon, elf and one more: the fairy pays the "?", a dragon and an elf lack.
+    assert (
+        "🏰 Castle (dragon, dragon, elf, ?): needs 2 🐉 + 1 🧝 + 1 ❓ (4 creatures) · you lack 1 🐉 + 1 🧝"
+        in text
+    )
     assert "~~Consolidate~~" in text
 
 
