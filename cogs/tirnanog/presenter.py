@@ -396,7 +396,9 @@ class TirNanOgPresenter(Presenter):
         me = v.seats[ctx.seat]
         size = sum(hand.values())
         embed = discord.Embed(title=_ui("panel_title", lang, count=size), colour=discord.Colour.blurple())
-        embed.add_field(name=_ui("your_hand", lang), value=self._hand_text(hand, lang), inline=False)
+        # At the end every hand is revealed (and counts for nothing): no longer "secret".
+        label = "your_hand_left" if v.phase == "over" else "your_hand"
+        embed.add_field(name=_ui(label, lang), value=self._hand_text(hand, lang), inline=False)
         embed.add_field(
             name=_ui("your_reserve", lang, value=me.reserve_value, limit=LIMIT),
             value=_fit(self._reserve_lines(me, hand, lang)),
