@@ -19,7 +19,15 @@ from bot.table import Applied, TableService
 
 log = logging.getLogger("gamemaster")
 
-EXTENSIONS = ("cogs.lobby", "cogs.table", "cogs.magmor", "cogs.narnia", "cogs.talismani", "cogs.tirnanog")
+EXTENSIONS = (
+    "cogs.lobby",
+    "cogs.table",
+    "cogs.magmor",
+    "cogs.narnia",
+    "cogs.talismani",
+    "cogs.tirnanog",
+    "cogs.akelarre",
+)
 
 
 class Publishing(Protocol):

@@ -101,9 +101,11 @@ class AkelarreGame(Game[AkelarreState, AkelarreAction]):
         return events
 
     def final_events(self, state: AkelarreState) -> list[Event]:
-        if state.step != "over":
-            return []
-        return self.reveal_events(state)
+        """Nothing more at the natural end: the platform's final record (on the board,
+        in every panel and in the chat) names the winners and reveals every favourite
+        with its score in words (``cogs/akelarre`` ``score_text``), so these lines would
+        say it twice. An early /end has no record: :meth:`reveal_events` tells it all."""
+        return []
 
     def reveal_events(self, state: AkelarreState) -> list[Event]:
         """Every dealt favourite and every score (AK-12.6, R25); the result once over.

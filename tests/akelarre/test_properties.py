@@ -88,8 +88,10 @@ def test_random_legal_play(players: int, options: dict[str, Any], seed: int) -> 
     assert actions > 0
     # Only at the end: every dealt favourite in every view and in the final events (R25).
     assert GAME.view(state, None).favourites == state.favourites
-    revealed = [e.params["suit"] for e in GAME.final_events(state) if e.key.endswith("favourite_revealed")]
+    revealed = [e.params["suit"] for e in GAME.reveal_events(state) if e.key.endswith("favourite_revealed")]
     assert revealed == state.favourites
+    by_seat = sorted(outcome.standings, key=lambda s: s.seat)
+    assert [s.details["favourite"] for s in by_seat] == state.favourites
 
 
 @pytest.mark.parametrize(("players", "options"), [(3, {}), (4, {"teams": True})], ids=["3p", "teams"])

@@ -1,0 +1,14 @@
+"""Akelarre in Discord: the table of meeting places, the move picker and the secret favourites."""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from bot.presenter import register
+from cogs.akelarre.presenter import AkelarrePresenter
+
+PRESENTER = AkelarrePresenter()
+
+
+async def setup(bot: commands.Bot) -> None:
+    register(PRESENTER)
