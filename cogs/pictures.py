@@ -5,6 +5,11 @@ A board picture is shown about 300–400 px wide in a phone's Discord client, so
 text drawn smaller than 1/40 of the picture's width shrinks below ~8 px there.
 Every picture draws its text with :func:`font`, so a test can record the sizes
 it used (:func:`measuring`) and compare the smallest with the picture's width.
+
+The font is DejaVu Sans Condensed (as narrow as Pillow's own), shipped in
+``cogs/fonts/`` (Bitstream Vera licence): Pillow's built-in font has no
+accented letters, so Italian words such as "città" or "c'è" came out with
+boxes, and a system font may be missing in a slim container.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
+from pathlib import Path
 
 from PIL import ImageFont
 
@@ -20,19 +26,23 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 # The denominator of the readability rule: smallest text >= width / 40.
 MIN_TEXT_FRACTION = 40
 
+FONTS = Path(__file__).parent / "fonts"
+REGULAR = FONTS / "DejaVuSansCondensed.ttf"
+BOLD = FONTS / "DejaVuSansCondensed-Bold.ttf"
+
 _recorded: list[list[int]] = []
 
 
 @cache
-def _font(size: int) -> Font:
-    return ImageFont.load_default(size=size)
+def _font(size: int, bold: bool) -> Font:
+    return ImageFont.truetype(str(BOLD if bold else REGULAR), size=size)
 
 
-def font(size: int) -> Font:
-    """Pillow's built-in scalable font at ``size`` px (recorded while measuring)."""
+def font(size: int, *, bold: bool = False) -> Font:
+    """DejaVu Sans Condensed at ``size`` px (recorded while measuring)."""
     for sizes in _recorded:
         sizes.append(size)
-    return _font(size)
+    return _font(size, bold)
 
 
 @contextmanager

@@ -315,7 +315,7 @@ def _name(
     for n, line in enumerate(lines):
         # A halo in the cell's colour keeps a border from cutting through the letters.
         draw.text(
-            (tx, top + n * (TEXT + 2)),
+            (tx, top + n * (TEXT + 4)),
             line,
             fill=INK,
             font=font(TEXT),
