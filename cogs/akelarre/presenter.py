@@ -25,7 +25,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.i18n import join, t
-from bot.presenter import Click, PanelContext, Presenter
+from bot.presenter import MEDALS, Click, PanelContext, Presenter
 from bot.render import seat_name
 from bot.table import TableError, TableInfo
 from cogs import legal
@@ -116,7 +116,10 @@ def group_text(cards: Sequence[tuple[str, int]], language: str) -> str:
         else suit(family_of(c), language)
         for c, _ in cards
     )
-    return _ui("set", language, value=cards[0][1] if cards else 0, families=members)
+    # Italian names a set by its size as players do (tris, poker); English by its value.
+    size = min(max(len(cards), 3), 5)
+    word = _ui(f"value_word.{cards[0][1] if cards else 2}", language)
+    return _ui(f"set_{size}", language, word=word, families=members)
 
 
 def needs_text(place: PlaceView, language: str, *, over: bool = False) -> str:
@@ -366,6 +369,27 @@ class AkelarrePresenter(Presenter):
                 own=text,
             )
         return text
+
+    def ranking_lines(self, table: TableInfo, outcome: Outcome, language: str) -> list[str]:
+        """In the team game the medal is the team's place (both partners share it):
+        the second team is second, not third."""
+        if all(s.details.get("team") is None for s in outcome.standings):
+            return super().ranking_lines(table, outcome, language)
+        totals = sorted({s.score for s in outcome.standings}, key=lambda x: -(x or 0))
+        lines = []
+        for standing in outcome.standings:
+            place = totals.index(standing.score) + 1
+            lines.append(
+                t(
+                    "table.final.standing",
+                    language,
+                    medal=MEDALS.get(place, f"{place}."),
+                    seat=seat_name(table, standing.seat),
+                    score=f" — {self.score_text(table, standing, language)}",
+                    winner=" 🏆" if standing.winner else "",
+                )
+            )
+        return lines
 
     def final_headline(self, table: TableInfo, outcome: Outcome, language: str) -> str:
         winners = [s for s in outcome.standings if s.winner]
@@ -623,7 +647,12 @@ class AkelarrePresenter(Presenter):
         if a.get("joker_value") is not None:
             joker = next((p for p in group if is_joker(p.card) and p.card in new), None)
             if joker is not None:
-                label += " — " + card_name(self._label(joker.card, joker.value), lang)
+                label = _ui(
+                    "with_joker",
+                    lang,
+                    move=label,
+                    joker=card_name(self._label(joker.card, joker.value), lang),
+                )
         description = group_text([(p.card, p.value) for p in group], lang) if group else ""
         if len(group) == 5:
             key = "captures_own" if place.owner == ctx.seat else "captures_other"
