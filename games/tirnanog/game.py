@@ -117,7 +117,8 @@ class TirNanOgGame(Game[TirNanOgState, TirNanOgAction]):
         return self.reveal_events(state)
 
     def reveal_events(self, state: TirNanOgState) -> list[Event]:
-        """Every hand (and the scores once over): at the end, or on an early /end."""
+        """Every hand, at the end or on an early /end. The scores are not repeated
+        here: the platform's final record shows each one with its sources."""
         events = [
             public(
                 "tirnanog.event.hand_revealed",
@@ -127,25 +128,6 @@ class TirNanOgGame(Game[TirNanOgState, TirNanOgAction]):
             )
             for seat in range(state.players)
         ]
-        outcome = scoring.outcome(state)
-        if outcome is not None:
-            for standing in outcome.standings:
-                d = standing.details
-                events.append(
-                    public(
-                        "tirnanog.event.final_score",
-                        place=standing.rank,
-                        seat=standing.seat,
-                        vp=d["vp"],
-                        scoring1=d["scoring1"],
-                        scoring2=d["scoring2"],
-                        festival=d["festival"],
-                        temple=d["temple"],
-                        castle=d["castle"],
-                        volcano=d["volcano"],
-                        value=d["territory_value"],
-                    )
-                )
         return events
 
 
