@@ -30,6 +30,7 @@ from bot.render import seat_name
 from bot.table import TableError, TableInfo
 from cogs import legal
 from cogs.controls import ActButton, ActSelect, static_view
+from cogs.publisher import chunks
 from games.akelarre import AkelarreView, PlaceView
 from games.akelarre.data import (
     FAMILIES,
@@ -169,22 +170,6 @@ def hand_lines(hand: Sequence[str], favourite: str | None, language: str) -> lis
     return lines or [t("common.nothing", language)]
 
 
-def fit_fields(lines: list[str]) -> list[str]:
-    """Lines split into embed field values within Discord's limit (whole lines only)."""
-    out: list[str] = []
-    current = ""
-    for line in lines:
-        line = line[:FIELD_LIMIT]
-        if current and len(current) + 1 + len(line) > FIELD_LIMIT:
-            out.append(current)
-            current = line
-        else:
-            current = f"{current}\n{line}" if current else line
-    if current:
-        out.append(current)
-    return out
-
-
 def worth(cards: Sequence[str], favourite: str | None) -> int:
     """What cards are worth to a player (AK-12.2): favourite naturals their value, others 1, jokers 0."""
     if favourite is None:
@@ -221,7 +206,7 @@ class AkelarrePresenter(Presenter):
                 name=_ui("teams", language), value=self.teams_text(table, v, language), inline=False
             )
         places = [place_line(table, p, language, me=me, over=v.step == "over") for p in v.places]
-        for index, value in enumerate(fit_fields(places)):
+        for index, value in enumerate(chunks(places, FIELD_LIMIT)):
             embed.add_field(
                 name=_ui("places" if index == 0 else "places_more", language), value=value, inline=False
             )
@@ -429,7 +414,7 @@ class AkelarrePresenter(Presenter):
                 name=_ui("your_points", lang), value=self._points_text(v, ctx.seat, lang), inline=False
             )
         places = [place_line(ctx.table, p, lang, me=ctx.seat, over=over) for p in v.places]
-        for index, value in enumerate(fit_fields(places)):
+        for index, value in enumerate(chunks(places, FIELD_LIMIT)):
             embed.add_field(
                 name=_ui("places" if index == 0 else "places_more", lang), value=value, inline=False
             )

@@ -12,7 +12,7 @@ from games.akelarre.data import GAME_INFO
 from games.akelarre.setup import new_state
 from games.akelarre.state import AkelarreState
 from games.akelarre.views import AkelarreView, build_view
-from games.core import Decision, Event, Game, GameState, Outcome, RuleError
+from games.core import Decision, Event, Game, GameState, Outcome
 from games.core.events import private, public
 
 # The decision of each step: its kind (catalog akelarre.decision.<kind>) and rule.
@@ -61,13 +61,8 @@ class AkelarreGame(Game[AkelarreState, AkelarreAction]):
         decision = self.decision(state)
         return rules.legal_actions(state, seat, decision.actors if decision is not None else [])
 
-    def default_action(self, state: AkelarreState, seat: int) -> AkelarreAction:
+    def _default(self, state: AkelarreState, seat: int) -> AkelarreAction:
         """Spec §9, from the seat's own view (legal in every state)."""
-        decision = self.decision(state)
-        if decision is None:
-            raise RuleError("error.game_over")
-        if seat not in decision.actors:
-            raise RuleError("error.not_your_turn", decision.rule)
         return defaults.default_action(build_view(state, seat))
 
     def outcome(self, state: AkelarreState) -> Outcome | None:

@@ -159,9 +159,17 @@ class Game(ABC, Generic[S, A]):
     def view(self, state: S, seat: int | None) -> BaseModel:
         """What ``seat`` (``None``: a spectator) may see, and nothing more."""
 
-    @abstractmethod
     def default_action(self, state: S, seat: int) -> A:
-        """The spec's least-harmful action for ``seat`` (timeouts, AFK seats)."""
+        """The spec's least-harmful action for ``seat`` (timeouts, AFK seats).
+
+        Only for a seat that may act now: anyone else is refused as in :meth:`play`.
+        """
+        decision = self.decision(state)
+        if decision is None:
+            raise RuleError("error.game_over")
+        if seat not in decision.actors:
+            raise RuleError("error.not_your_turn", decision.rule)
+        return self._default(state, seat)
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:
@@ -196,3 +204,7 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def _apply(self, state: S, seat: int, action: A) -> list[Event]:
         """Mutate ``state`` (a private copy) and return the events."""
+
+    @abstractmethod
+    def _default(self, state: S, seat: int) -> A:
+        """The spec's default for ``seat``, which may act now (the §9 map)."""

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
 
-from games.core import Decision, Event, Game, GameState, Outcome, RuleError
+from games.core import Decision, Event, Game, GameState, Outcome
 from games.core.events import public
 from games.magmor import ai, rules, scoring, turn
 from games.magmor.actions import ACTION_ADAPTER, Choose, MagmorAction, Pass, PayMagMor
@@ -52,16 +52,11 @@ class MagmorGame(Game[MagmorState, MagmorAction]):
     def legal_actions(self, state: MagmorState, seat: int) -> list[MagmorAction] | None:
         return rules.legal_actions(state, seat)
 
-    def default_action(self, state: MagmorState, seat: int) -> MagmorAction:
+    def _default(self, state: MagmorState, seat: int) -> MagmorAction:
         """Spec §9. D3/D4: explore nothing; choose the candidate whose hint type the
         leader holds more of; on a tie, draw from a *copy* of the state's RNG, so the
         pick is random yet this function stays pure and repeatable. D5: keep all.
         D6: the §10 payment rule. D7: the two lowest-value cards, pass with fewer."""
-        decision = self.decision(state)
-        if decision is None:
-            raise RuleError("error.game_over")
-        if seat not in decision.actors:
-            raise RuleError("error.not_your_turn")
         view = build_view(state, seat)
         if state.phase == "choose":
             hand = state.hands[seat]

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
 
-from games.core import Decision, Event, Game, GameState, Outcome, RuleError
+from games.core import Decision, Event, Game, GameState, Outcome
 from games.core.events import public
 from games.narnia import ai, rules, scoring, setup, tokens
 from games.narnia.actions import ACTION_ADAPTER, NarniaAction
@@ -55,13 +55,8 @@ class NarniaGame(Game[NarniaState, NarniaAction]):
     def legal_actions(self, state: NarniaState, seat: int) -> list[NarniaAction] | None:
         return rules.legal_actions(state, seat)
 
-    def default_action(self, state: NarniaState, seat: int) -> NarniaAction:
+    def _default(self, state: NarniaState, seat: int) -> NarniaAction:
         """Spec §9, D3-D18, computed from the seat's view."""
-        decision = self.decision(state)
-        if decision is None:
-            raise RuleError("error.game_over")
-        if seat not in decision.actors:
-            raise RuleError("error.not_your_turn", decision.rule)
         return ai.default_action(build_view(state, seat))
 
     def outcome(self, state: NarniaState) -> Outcome | None:

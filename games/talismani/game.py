@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
 
-from games.core import Decision, Event, Game, GameState, Outcome, RuleError
+from games.core import Decision, Event, Game, GameState, Outcome
 from games.core.events import private, public
 from games.talismani import ai, defaults, rules, scoring
 from games.talismani.actions import ACTION_ADAPTER, TalismaniAction
@@ -82,13 +82,8 @@ class TalismaniGame(Game[TalismaniState, TalismaniAction]):
         decision = self.decision(state)
         return rules.legal_actions(state, seat, decision.actors if decision is not None else [])
 
-    def default_action(self, state: TalismaniState, seat: int) -> TalismaniAction:
+    def _default(self, state: TalismaniState, seat: int) -> TalismaniAction:
         """Spec §9, from the seat's own view (legal in every state)."""
-        decision = self.decision(state)
-        if decision is None:
-            raise RuleError("error.game_over")
-        if seat not in decision.actors:
-            raise RuleError("error.not_your_turn", decision.rule)
         return defaults.default_action(build_view(state, seat))
 
     def outcome(self, state: TalismaniState) -> Outcome | None:

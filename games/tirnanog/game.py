@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
 
-from games.core import Decision, Event, Game, GameState, Outcome, RuleError
+from games.core import Decision, Event, Game, GameState, Outcome
 from games.core.events import private, public
 from games.tirnanog import ai, defaults, rules, scoring
 from games.tirnanog.actions import ACTION_ADAPTER, Declare, TirNanOgAction
@@ -72,13 +72,8 @@ class TirNanOgGame(Game[TirNanOgState, TirNanOgAction]):
     def legal_actions(self, state: TirNanOgState, seat: int) -> list[TirNanOgAction] | None:
         return rules.legal_actions(state, seat)
 
-    def default_action(self, state: TirNanOgState, seat: int) -> TirNanOgAction:
+    def _default(self, state: TirNanOgState, seat: int) -> TirNanOgAction:
         """Spec §9, from the seat's own view (legal in every state)."""
-        decision = self.decision(state)
-        if decision is None:
-            raise RuleError("error.game_over")
-        if seat not in decision.actors:
-            raise RuleError("error.not_your_turn", decision.rule)
         return defaults.default_action(build_view(state, seat))
 
     def outcome(self, state: TirNanOgState) -> Outcome | None:

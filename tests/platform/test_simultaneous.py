@@ -70,7 +70,7 @@ class GuessGame(Game[GuessState, Guess]):
     def view(self, state: GuessState, seat: int | None) -> BaseModel:
         return state
 
-    def default_action(self, state: GuessState, seat: int) -> Guess:
+    def _default(self, state: GuessState, seat: int) -> Guess:
         return Guess(number=1)
 
     def outcome(self, state: GuessState) -> Outcome | None:
