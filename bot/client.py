@@ -27,6 +27,7 @@ EXTENSIONS = (
     "cogs.talismani",
     "cogs.tirnanog",
     "cogs.akelarre",
+    "cogs.stats",
 )
 
 

@@ -100,6 +100,12 @@ class Presenter(ABC):
         key = f"{self.game_id}.final.score"
         return t(key, language, count=standing.score) if has(key) else str(standing.score)
 
+    def score_amount(self, score: int, language: str) -> str:
+        """A bare score in the game's unit, without its breakdown (``/stats``'
+        best scores): the game's ``<game>.final.score`` when it has one."""
+        key = f"{self.game_id}.final.score"
+        return t(key, language, count=score) if has(key) else str(score)
+
     def ranking_lines(self, table: TableInfo, outcome: Outcome, language: str) -> list[str]:
         """One line per seat, best first: medal, name, score and breakdown, 🏆."""
         lines = []

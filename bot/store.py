@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -104,6 +105,22 @@ async def _exec(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) 
         return cursor.rowcount, cursor.lastrowid
 
 
+def _statements(script: str) -> list[str]:
+    """A migration script's statements. A trigger's body holds ``;`` of its
+    own, so pieces are joined until SQLite says the statement is complete."""
+    out: list[str] = []
+    pending = ""
+    for piece in script.split(";"):
+        pending += piece + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip().strip(";").strip():
+                out.append(pending)
+            pending = ""
+    if pending.strip().strip(";").strip():
+        out.append(pending)
+    return out
+
+
 def _row(r: aiosqlite.Row) -> GameRow:
     return GameRow(
         id=r["id"],
@@ -185,7 +202,7 @@ class Store:
         current = int(row[0]) if row else 0
         for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
             async with self.transaction() as db:
-                for statement in filter(str.strip, script.split(";")):
+                for statement in _statements(script):
                     await _exec(db, statement)
                 await _exec(db, f"PRAGMA user_version = {number}")
 
@@ -346,3 +363,56 @@ async def set_message(store: Store, game_id: int, message_id: int) -> None:
             "UPDATE games SET table_json = json_set(table_json, '$.message_id', ?) WHERE id = ?",
             (message_id, game_id),
         )
+
+
+MIGRATIONS.append(
+    # 5: one row per seat of every finished game, for /stats (bot/stats.py). The
+    # rows are derived from result_json by the database itself: a trigger writes
+    # them in the very UPDATE (hence transaction) that finishes a game, whatever
+    # code path finishes it, and the same view backfills the games finished before.
+    """
+    CREATE TABLE results (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        guild_id INTEGER,
+        game TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        ai INTEGER NOT NULL,
+        rank INTEGER,
+        winner INTEGER NOT NULL,
+        score INTEGER,
+        abandoned INTEGER NOT NULL,
+        finished_at REAL NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) STRICT;
+    CREATE INDEX results_by_player ON results (guild_id, user_id, game);
+    CREATE INDEX results_by_game ON results (guild_id, game, user_id);
+    CREATE VIEW finished_seats AS
+    SELECT
+        g.id AS game_id,
+        g.guild_id AS guild_id,
+        g.game AS game,
+        s.key AS seat,
+        CASE WHEN json_extract(s.value, '$.ai') THEN NULL ELSE json_extract(s.value, '$.user_id') END
+            AS user_id,
+        COALESCE(json_extract(s.value, '$.name'), '') AS name,
+        COALESCE(json_extract(s.value, '$.ai'), 0) AS ai,
+        json_extract(st.value, '$.rank') AS rank,
+        COALESCE(json_extract(st.value, '$.winner'), 0) AS winner,
+        json_extract(st.value, '$.score') AS score,
+        json_extract(g.result_json, '$.outcome') IS NULL AS abandoned,
+        g.updated_at AS finished_at
+    FROM games AS g
+    JOIN json_each(g.result_json, '$.seats') AS s
+    LEFT JOIN json_each(g.result_json, '$.outcome.standings') AS st
+        ON json_extract(st.value, '$.seat') = s.key
+    WHERE g.status = 'finished';
+    CREATE TRIGGER results_on_finish AFTER UPDATE OF status ON games
+    WHEN NEW.status = 'finished' AND OLD.status IS NOT 'finished'
+    BEGIN
+        INSERT OR IGNORE INTO results SELECT * FROM finished_seats WHERE game_id = NEW.id;
+    END;
+    INSERT OR IGNORE INTO results SELECT * FROM finished_seats;
+    """
+)

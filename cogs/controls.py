@@ -33,10 +33,14 @@ def static_view() -> discord.ui.View:
     return view
 
 
-def board_view(channel_id: int, *, finished: bool, language: str) -> discord.ui.View:
+def board_view(
+    channel_id: int, *, finished: bool, language: str, game_id: int | None = None
+) -> discord.ui.View:
     view = static_view()
     if not finished:
         view.add_item(HandButton(channel_id, t("table.button.hand", language)))
+    elif game_id is not None:  # the final board (of a finished or an /end'ed game)
+        view.add_item(RematchButton(channel_id, game_id, t("rematch.button", language)))
     return view
 
 
@@ -188,4 +192,36 @@ class LobbyButton(
             await answer_error(interaction, error)
 
 
-DYNAMIC_ITEMS = (HandButton, ActButton, ActSelect, LobbyButton)
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):rematch:(?P<game>\d+)"
+):
+    """The final board's Rematch: names the game row it was drawn for, so a
+    click on an older final board is recognised and refused (bot/rematch.py)."""
+
+    def __init__(self, channel_id: int, game_id: int, label: str = "Rematch") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji="🔁",
+                style=discord.ButtonStyle.success,
+                custom_id=f"gm:{channel_id}:rematch:{game_id}",
+            )
+        )
+        self.channel_id, self.game_id = channel_id, game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RematchButton:
+        return cls(int(match["ch"]), int(match["game"]), getattr(item, "label", None) or "Rematch")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.rematch import rematch_click
+
+        try:
+            await rematch_click(interaction, self.channel_id, self.game_id)
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
+DYNAMIC_ITEMS = (HandButton, ActButton, ActSelect, LobbyButton, RematchButton)

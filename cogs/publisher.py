@@ -109,7 +109,9 @@ class Publisher:
         if png is not None:
             embed.set_image(url=f"attachment://{BOARD_FILE}")
             file = discord.File(io.BytesIO(png), filename=BOARD_FILE)
-        controls = board_view(row.channel_id, finished=row.status != "playing", language=table.language)
+        controls = board_view(
+            row.channel_id, finished=row.status != "playing", language=table.language, game_id=row.id
+        )
         return {"embed": embed, "view": controls}, file
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable | None:

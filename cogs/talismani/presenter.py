@@ -266,6 +266,10 @@ class TalismaniPresenter(Presenter):
         return t(f"talismani.decision.{decision.kind.split('.')[-1]}", language, seat=actor)
 
     # -- the end -------------------------------------------------------------
+    def score_amount(self, score: int, language: str) -> str:
+        """A score is kept in halves (TT-13.1): "6½ talismans"."""
+        return talismans(score, language)
+
     def score_text(self, table: TableInfo, standing: Standing, language: str) -> str:
         """ "2 whole + 9 halves = 6½ talismans": every point can be checked (TT-13.1)."""
         whole = int(standing.details.get("whole", 0))

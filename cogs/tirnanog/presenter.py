@@ -332,6 +332,9 @@ class TirNanOgPresenter(Presenter):
         return "|".join([",".join(v.display), *piles, str(v.deck_size), str(v.discard_size), str(v.round)])
 
     # -- the end ---------------------------------------------------------------
+    def score_amount(self, score: int, language: str) -> str:
+        return vp(score, language)
+
     def score_text(self, table: TableInfo, standing: Standing, language: str) -> str:
         """ "23 VP (intermediate scoring 6 + final scoring 8 + fairy festival 3 …)": every point."""
         total = vp(standing.score or 0, language)

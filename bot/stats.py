@@ -1,0 +1,146 @@
+"""Per-server statistics over the finished games' ``results`` rows (migration 5).
+
+Every query is filtered by guild first and served by one of the two indexes
+``results_by_player (guild_id, user_id, game)`` and ``results_by_game
+(guild_id, game, user_id)``: a call reads one server's rows, never the table.
+
+Three kinds of row are kept apart, so a win rate only ever counts games that
+were played to the end by a person:
+* human seats of finished games (``user_id`` set, ``abandoned = 0``): played, won, best score;
+* abandoned games (``/end``): counted per player and per server, never in a rate;
+* AI seats (``user_id`` NULL, including a seat an AI finished for a player who left).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.store import Store
+
+LEADERBOARD_SIZE = 10
+
+# The same aggregate for every query: finished and abandoned games apart, a
+# best score only from finished ones (an /end'ed game's score is not final).
+_TOTALS = (
+    "SUM(abandoned = 0) AS played, SUM(winner AND abandoned = 0) AS won,"
+    " SUM(abandoned) AS abandoned, MAX(CASE WHEN abandoned = 0 THEN score END) AS best"
+)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One player's (or one game's, or the AI seats') figures."""
+
+    key: str  # the user id (leaderboard) or the game id (a player's games)
+    name: str
+    played: int
+    won: int
+    abandoned: int
+    best: int | None
+
+    @property
+    def rate(self) -> float | None:
+        """Wins over finished games; None before the first finished game."""
+        return self.won / self.played if self.played else None
+
+
+@dataclass(frozen=True)
+class Board:
+    """A server's leaderboard (of one game or of all)."""
+
+    lines: list[Line]
+    games: int  # finished games
+    abandoned: int  # games ended with /end
+    ai: Line  # every AI seat together
+
+
+def _game_filter(game: str | None) -> tuple[str, tuple[str, ...]]:
+    return (" AND game = ?", (game,)) if game else ("", ())
+
+
+async def leaderboard(store: Store, guild_id: int, game: str | None = None) -> Board:
+    """The top players by wins, then win rate, then games played."""
+    where, extra = _game_filter(game)
+    rows = await store._all(
+        f"SELECT user_id, {_TOTALS} FROM results"
+        f" WHERE guild_id = ? AND user_id IS NOT NULL{where}"
+        " GROUP BY user_id HAVING played > 0"
+        " ORDER BY won DESC, CAST(won AS REAL) / played DESC, played DESC, user_id"
+        " LIMIT ?",
+        (guild_id, *extra, LEADERBOARD_SIZE),
+    )
+    names = await _names(store, guild_id, [int(r["user_id"]) for r in rows])
+    lines = [
+        Line(
+            key=str(r["user_id"]),
+            name=names.get(int(r["user_id"]), "?"),
+            played=int(r["played"]),
+            won=int(r["won"]),
+            abandoned=int(r["abandoned"]),
+            best=r["best"],
+        )
+        for r in rows
+    ]
+    ai = await store._one(
+        f"SELECT {_TOTALS} FROM results WHERE guild_id = ? AND user_id IS NULL{where}",
+        (guild_id, *extra),
+    )
+    counts = await store._one(
+        "SELECT COUNT(DISTINCT CASE WHEN abandoned = 0 THEN game_id END) AS games,"
+        " COUNT(DISTINCT CASE WHEN abandoned = 1 THEN game_id END) AS abandoned"
+        f" FROM results WHERE guild_id = ?{where}",
+        (guild_id, *extra),
+    )
+    return Board(
+        lines=lines,
+        games=int(counts["games"]) if counts else 0,
+        abandoned=int(counts["abandoned"]) if counts else 0,
+        ai=Line(
+            key="ai",
+            name="AI",
+            played=int(ai["played"] or 0) if ai else 0,
+            won=int(ai["won"] or 0) if ai else 0,
+            abandoned=int(ai["abandoned"] or 0) if ai else 0,
+            best=ai["best"] if ai else None,
+        ),
+    )
+
+
+async def player(store: Store, guild_id: int, user_id: int, game: str | None = None) -> list[Line]:
+    """One player's figures per game, most played first."""
+    where, extra = _game_filter(game)
+    rows = await store._all(
+        f"SELECT game, {_TOTALS} FROM results WHERE guild_id = ? AND user_id = ?{where}"
+        " GROUP BY game ORDER BY played DESC, won DESC, game",
+        (guild_id, user_id, *extra),
+    )
+    return [
+        Line(
+            key=r["game"],
+            name=r["game"],
+            played=int(r["played"]),
+            won=int(r["won"]),
+            abandoned=int(r["abandoned"]),
+            best=r["best"],
+        )
+        for r in rows
+    ]
+
+
+async def player_name(store: Store, guild_id: int, user_id: int) -> str | None:
+    """The name a player had at their latest game here."""
+    return (await _names(store, guild_id, [user_id])).get(user_id)
+
+
+async def _names(store: Store, guild_id: int, user_ids: list[int]) -> dict[int, str]:
+    """Each player's seat name at their latest game (SQLite gives a bare
+    column the values of the row that the lone MAX() picked)."""
+    if not user_ids:
+        return {}
+    marks = ", ".join("?" for _ in user_ids)
+    rows = await store._all(
+        f"SELECT user_id, name, MAX(finished_at) FROM results"
+        f" WHERE guild_id = ? AND user_id IN ({marks}) GROUP BY user_id",
+        (guild_id, *user_ids),
+    )
+    return {int(r["user_id"]): str(r["name"]) for r in rows}

@@ -1,0 +1,159 @@
+"""``/stats [game] [player]``: the server's leaderboard, or one player's games.
+
+The answer is public, like the leaderboards of the chat game bots players know
+(MEE6's ``/rank``, Werewolf's ``/stats``): comparing is the point, and nothing
+in it is hidden (it is made of the final records every table already posted).
+Its language is the one a new table would get here (Italian for an Italian
+server or asker, else the bot's default). One embed with short lines, readable
+on a phone. Refusals are ephemeral, as everywhere.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import stats
+from bot.i18n import cmd, language_of, t
+from bot.presenter import PRESENTERS
+from cogs.common import bot_of, display_name, user_errors
+from cogs.lobby import GAME_CHOICES
+
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+COLOUR = discord.Colour.gold()
+FIELD_LIMIT = 1024
+
+
+def record(line: stats.Line, language: str) -> str:
+    """ "3 wins in 5 games" """
+    return t(
+        "stats.record",
+        language,
+        wins=t("stats.wins", language, count=line.won),
+        games=t("stats.played", language, count=line.played),
+    )
+
+
+def rate(line: stats.Line, language: str) -> str:
+    value = line.rate
+    return (
+        t("stats.no_rate", language)
+        if value is None
+        else t("stats.rate", language, percent=round(value * 100))
+    )
+
+
+def best(game: str | None, line: stats.Line, language: str) -> str:
+    """A best score only within one game: scores of different games are not comparable."""
+    if game is None or line.best is None or game not in PRESENTERS:
+        return ""
+    return t("stats.best", language, score=PRESENTERS[game].score_amount(line.best, language))
+
+
+def leaderboard_embed(board: stats.Board, server: str, game: str | None, language: str) -> discord.Embed:
+    game_name = t(f"game.{game}.name", language) if game else None
+    title = (
+        t("stats.title_game", language, game=game_name, server=server)
+        if game_name
+        else t("stats.title_server", language, server=server)
+    )
+    embed = discord.Embed(title=title[:256], colour=COLOUR)
+    if not board.lines and not board.abandoned and not board.ai.played:
+        embed.description = (
+            t("stats.empty_game", language, game=game_name) if game_name else t("stats.empty", language)
+        )
+        return embed
+    lines = [
+        t(
+            "stats.line",
+            language,
+            medal=MEDALS.get(place, f"{place}."),
+            name=line.name,
+            record=record(line, language),
+            rate=rate(line, language),
+            best=best(game, line, language),
+        )
+        for place, line in enumerate(board.lines, start=1)
+    ]
+    embed.description = "\n".join(lines) or t("stats.empty", language)
+    apart = [t("stats.finished_count", language, count=board.games)]
+    if board.ai.played:
+        apart.append(t("stats.ai_line", language, record=record(board.ai, language)))
+    if board.abandoned:
+        apart.append(t("stats.abandoned_count", language, count=board.abandoned))
+    embed.add_field(name=t("stats.not_counted", language), value="\n".join(apart)[:FIELD_LIMIT], inline=False)
+    embed.set_footer(text=t("stats.footer", language))
+    return embed
+
+
+def player_embed(
+    lines: list[stats.Line], name: str, server: str, game: str | None, language: str
+) -> discord.Embed:
+    embed = discord.Embed(
+        title=t("stats.title_player", language, name=name, server=server)[:256], colour=COLOUR
+    )
+    if not lines:
+        embed.description = t("stats.player_empty", language, name=name)
+        return embed
+    text = [
+        t(
+            "stats.game_line",
+            language,
+            game=t(f"game.{line.key}.name", language),
+            record=record(line, language),
+            rate=rate(line, language),
+            best=best(line.key, line, language),
+            abandoned=t("stats.abandoned_suffix", language, count=line.abandoned) if line.abandoned else "",
+        )
+        for line in lines
+    ]
+    if len(lines) > 1:
+        total = stats.Line(
+            key="",
+            name=name,
+            played=sum(line.played for line in lines),
+            won=sum(line.won for line in lines),
+            abandoned=sum(line.abandoned for line in lines),
+            best=None,
+        )
+        text.append(t("stats.total", language, record=record(total, language), rate=rate(total, language)))
+    embed.description = "\n".join(text)
+    embed.set_footer(text=t("stats.footer", language))
+    return embed
+
+
+class Stats(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=cmd("cmd.stats.name"), description=cmd("cmd.stats.description"))
+    @app_commands.guild_only()
+    @app_commands.rename(game=cmd("cmd.stats.game.name"), player=cmd("cmd.stats.player.name"))
+    @app_commands.describe(game=cmd("cmd.stats.game.description"), player=cmd("cmd.stats.player.description"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str] | None = None,
+        player: discord.Member | None = None,
+    ) -> None:
+        async with user_errors(interaction):
+            bot = bot_of(interaction)
+            assert interaction.guild_id is not None
+            italian = "it" in (language_of(interaction.guild_locale), language_of(interaction.locale))
+            language = "it" if italian else bot.settings.default_language
+            server = discord.utils.escape_markdown(interaction.guild.name) if interaction.guild else ""
+            game_id = game.value if game else None
+            if player is None:
+                board = await stats.leaderboard(bot.store, interaction.guild_id, game_id)
+                embed = leaderboard_embed(board, server, game_id, language)
+            else:
+                lines = await stats.player(bot.store, interaction.guild_id, player.id, game_id)
+                name = await stats.player_name(bot.store, interaction.guild_id, player.id)
+                embed = player_embed(lines, name or display_name(player), server, game_id, language)
+            await interaction.response.send_message(embed=embed)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Stats(bot))
