@@ -249,11 +249,13 @@ class Store:
         row: GameRow,
         *,
         actions: Sequence[tuple[int | None, int | None, str, dict[str, Any], list[dict[str, Any]]]] = (),
+        outbox: Sequence[dict[str, Any]] = (),
         now: float,
     ) -> GameRow:
         """Write ``row`` if nobody else did since it was read (its ``version``),
-        together with its new actions, in one transaction. Bumps the version
-        once per action (at least once)."""
+        together with its new actions and what they must publish (``outbox``,
+        bot/outbox.py), in one transaction. Bumps the version once per action
+        (at least once)."""
         bumps = max(1, len(actions))
         async with self.transaction() as db:
             rowcount, _ = await _exec(
@@ -292,6 +294,13 @@ class Store:
                         json.dumps(events),
                         now,
                     ),
+                )
+            for payload in outbox:
+                await _exec(
+                    db,
+                    "INSERT INTO outbox (game_id, channel_id, version, payload_json, created_at)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (row.id, row.channel_id, row.version + bumps, json.dumps(payload), now),
                 )
         row.version += bumps
         row.updated_at = now
@@ -336,6 +345,24 @@ class Store:
 MIGRATIONS.append(
     # 3: small key-value facts about this deployment (e.g. the synced command tree's hash)
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT"
+)
+MIGRATIONS.append(
+    # 4: the outbox (bot/outbox.py): what each change must publish, written in the
+    # change's own transaction; published in order, marked once Discord accepted it
+    """
+    CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        channel_id INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        payload_json TEXT NOT NULL CHECK (json_valid(payload_json)),
+        sent INTEGER NOT NULL DEFAULT 0,
+        created_at REAL NOT NULL,
+        published_at REAL
+    ) STRICT;
+    CREATE INDEX outbox_pending ON outbox (channel_id, id) WHERE published_at IS NULL;
+    CREATE INDEX outbox_published ON outbox (published_at) WHERE published_at IS NOT NULL;
+    """
 )
 
 

@@ -1,4 +1,5 @@
 """``python -m games simulate --game magmor --players 4 --games 200 --seed 1``
+``python -m games verify export.json`` (a finished game exported by ``/log``)
 
 Game options are repeatable ``--option key=value`` pairs, e.g.
 ``python -m games simulate --game akelarre --players 4 --option teams=true``;
@@ -14,6 +15,7 @@ import time
 from typing import Any
 
 from games.core.simulate import simulate
+from games.core.verify import verify
 from games.registry import GAMES
 
 
@@ -46,7 +48,13 @@ def main(argv: list[str] | None = None) -> int:
         metavar="KEY=VALUE",
         help="a game option (repeatable)",
     )
+    check = commands.add_parser(
+        "verify", help="replay a finished game's export from its seed and check every shuffle and die"
+    )
+    check.add_argument("export", help="the JSON file /log attaches for a finished game")
     args = parser.parse_args(argv)
+    if args.command == "verify":
+        return verify_command(args.export)
     game = GAMES[args.game]
     if not game.min_players <= args.players <= game.max_players:
         parser.error(f"{args.game} takes {game.min_players} to {game.max_players} players")
@@ -58,6 +66,28 @@ def main(argv: list[str] | None = None) -> int:
         print(sample, file=sys.stderr)
     print(json.dumps(report.as_dict()))
     return 0 if report.errors == 0 else 1
+
+
+def verify_command(path: str) -> int:
+    try:
+        with open(path, encoding="utf-8") as file:
+            export = json.load(file)
+    except (OSError, ValueError) as error:
+        print(f"FAILED: cannot read {path}: {error}")
+        return 1
+    verdict = verify(export if isinstance(export, dict) else {}, GAMES)
+    name = f"{export.get('game')} game #{export.get('game_id')}" if isinstance(export, dict) else path
+    if not verdict.ok:
+        print(f"FAILED: {name}")
+        for problem in verdict.problems:
+            print(f"  {problem}")
+        return 1
+    print(
+        f"OK: {name} is honest. The seed matches the commitment published at the start, and"
+        f" replaying it reproduces all {verdict.actions} actions, {verdict.events} events,"
+        f" {verdict.draws} random draws (shuffles, deals, dice) and the final state."
+    )
+    return 0
 
 
 if __name__ == "__main__":
