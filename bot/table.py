@@ -18,9 +18,12 @@ from typing import Any, Literal
 from pydantic import BaseModel, ValidationError
 
 from bot.logs import log_fields
+from bot.outbox import change_notice, reminder_notice
+from bot.seats import SeatRequest, count_timeouts, left_entry
 from bot.settings import Settings
 from bot.store import GameRow, Store, VersionConflict
 from games.core import Decision, Event, Game, GameState, Outcome, RuleError
+from games.core.verify import COMMITMENT_EVENT, REVEAL_EVENT, SALT_BYTES, commitment
 from games.registry import GAMES
 
 log = logging.getLogger("gamemaster.table")
@@ -39,9 +42,10 @@ class TableError(Exception):
 
 
 class Seat(BaseModel):
-    user_id: int | None = None
+    user_id: int | None = None  # kept when an AI takes the seat over: its player may take it back
     name: str
     ai: bool = False
+    timeouts: int = 0  # defaults applied in a row by the deadline (bot.seats.TIMEOUTS_TO_AI)
 
 
 class TableInfo(BaseModel):
@@ -53,6 +57,9 @@ class TableInfo(BaseModel):
     max_seats: int
     seats: list[Seat] = []
     seed: int = 0
+    # Drawn with the seed; SHA-256("<salt>:<seed>") is published at Start and both
+    # are revealed only at the end (games/core/verify.py): never before.
+    salt: str = ""
     options: dict[str, Any] = {}
     message_id: int | None = None
     ended_by: int | None = None
@@ -61,6 +68,7 @@ class TableInfo(BaseModel):
     # a seat still to choose may see or do (they are hidden from it), so its
     # panel stays valid from this version on; every other change resets it.
     decision_since: int = 0
+    requests: list[SeatRequest] = []  # pending requests to take an AI-held seat (bot.takeover)
 
     def fresh(self, row_version: int, version: int) -> bool:
         """May a control drawn at ``version`` still act?"""
@@ -86,6 +94,9 @@ class Applied:
     reminder: list[int] = field(default_factory=list)  # seats reminded of a deadline
     started: bool = False
     before: Decision | None = None  # the decision the change answered
+    # A change beside the game (who holds a seat): the decision, its deadline
+    # and the panels drawn for it stand, and nobody is pinged again.
+    keeps_decision: bool = False
 
     @property
     def continued(self) -> bool:
@@ -109,6 +120,14 @@ class Applied:
 
 def table_of(row: GameRow) -> TableInfo:
     return TableInfo.model_validate(row.table)
+
+
+def revealed(table: TableInfo) -> Event:
+    """The public line that reveals the seed and salt, once the game is over."""
+    return Event(
+        key=REVEAL_EVENT,
+        params={"seed": table.seed, "salt": table.salt, "commitment": commitment(table.salt, table.seed)},
+    )
 
 
 class TableService:
@@ -256,12 +275,14 @@ class TableService:
                     raise TableError(f"error.variant_players.{variant}", count=len(info.seats))
             # The seed is drawn here, by the bot, never by the rules (DESIGN §3).
             info.seed = secrets.randbits(48)
+            info.salt = secrets.token_hex(SALT_BYTES)
             try:
                 state = game.new_game(len(info.seats), info.seed, info.options)
             except RuleError as error:
                 raise TableError(error.key, **error.params) from None
             row.status = "playing"
-            opening = game.opening_events(state)
+            sealed = Event(key=COMMITMENT_EVENT, params={"commitment": commitment(info.salt, info.seed)})
+            opening = [sealed, *game.opening_events(state)]
             applied = Applied(row=row, table=info, game=game, state=state, events=list(opening), started=True)
             log_rows: list[tuple[str, int | None, int | None, dict[str, Any], list[Event]]] = [
                 ("start", None, None, {"kind": "start", "seed": info.seed}, opening)
@@ -292,6 +313,7 @@ class TableService:
             except ValidationError:
                 raise TableError("error.bad_action") from None
             new_state, events = game.play(state, seat, action)
+            info.seats[seat].timeouts = 0  # an own action breaks a run of timeouts
             applied = Applied(
                 row=row,
                 table=info,
@@ -320,14 +342,10 @@ class TableService:
             seat = info.seat_of(user_id)
             if seat is None:
                 raise TableError("error.not_a_player")
-            info.seats[seat] = Seat(name=info.seats[seat].name, ai=True, user_id=user_id)
-            event = Event(key="table.event.left", params={"seat": seat})
-            applied = Applied(
-                row=row, table=info, game=game, state=state, events=[event], before=game.decision(state)
-            )
-            log_rows: list[tuple[str, int | None, int | None, dict[str, Any], list[Event]]] = [
-                ("leave", seat, user_id, {"kind": "leave"}, [event])
-            ]
+            entry = left_entry(info, seat)  # the AI holds the seat; the log says who held it when
+            applied = Applied(row=row, table=info, game=game, state=state, before=game.decision(state))
+            applied.events.extend(entry[4])  # a copy: the AI's events follow in their own log rows
+            log_rows: list[tuple[str, int | None, int | None, dict[str, Any], list[Event]]] = [entry]
             self._run_ai(applied, log_rows)
             await self._commit(applied, log_rows)
             return applied
@@ -339,7 +357,7 @@ class TableService:
             if user_id != info.host_id and not may_manage:
                 raise TableError("error.host_only")
             info.ended_by = user_id
-            events = [Event(key="table.event.ended", params={}), *game.reveal_events(state)]
+            events = [Event(key="table.event.ended", params={}), *game.reveal_events(state), revealed(info)]
             applied = Applied(row=row, table=info, game=game, state=state, events=events)
             row.status = "finished"
             row.result = {"ended_by": user_id, "outcome": None, "seats": [s.model_dump() for s in info.seats]}
@@ -373,12 +391,16 @@ class TableService:
                     applied.events.extend(events)
                     applied.auto_seats.append(seat)
                     log_rows.append(("timeout", seat, None, action.model_dump(), events))
+                if applied.outcome is None:  # too many timeouts in a row: the AI takes the seat
+                    handovers = count_timeouts(info, applied.auto_seats)
+                    applied.events.extend(event for entry in handovers for event in entry[4])
+                    log_rows.extend(handovers)
                 self._run_ai(applied, log_rows)
                 await self._commit(applied, log_rows)
                 return applied
             if row.reminder_at is not None and row.reminder_at <= now and decision is not None:
                 row.reminder_at = None
-                row = await self.store.save(row, now=now)
+                row = await self.store.save(row, outbox=[reminder_notice(decision.actors)], now=now)
                 return Applied(row=row, table=info, game=game, state=state, reminder=decision.actors)
             return None
 
@@ -459,7 +481,7 @@ class TableService:
         outcome = game.outcome(applied.state)
         if finish and outcome is not None and row.status == "playing":
             row.status = "finished"
-            final = game.final_events(applied.state)
+            final = [*game.final_events(applied.state), revealed(applied.table)]
             applied.events.extend(final)
             if log_rows:
                 kind, seat, user, action, events = log_rows[-1]
@@ -468,9 +490,10 @@ class TableService:
                 "outcome": outcome.model_dump(),
                 "seats": [s.model_dump() for s in applied.table.seats],
             }
-        if not applied.continued:
+        if not applied.continued and not applied.keeps_decision:
             applied.table.decision_since = row.version + max(1, len(log_rows))
-        if row.status == "playing" and applied.continued and row.deadline_at is not None:
+        kept = applied.continued or applied.keeps_decision
+        if row.status == "playing" and kept and row.deadline_at is not None:
             pass  # one deadline for a simultaneous decision, however many have chosen
         elif row.status == "playing" and decision is not None:
             seconds = self._deadline_seconds(applied.table.speed, decision.timeout)
@@ -485,6 +508,7 @@ class TableService:
             for kind, seat, user, action, events in log_rows
         ]
         try:
-            applied.row = await self.store.save(row, actions=rows, now=now)
+            # What the change must publish is saved with it (bot/outbox.py).
+            applied.row = await self.store.save(row, actions=rows, outbox=[change_notice(applied)], now=now)
         except VersionConflict:
             raise TableError("error.stale") from None
