@@ -1,5 +1,10 @@
 """Publishing a table to its channel: one board message edited in place, one
-message of public event lines per change, and a ping for whoever must act."""
+message of public event lines per change, and a ping for whoever must act.
+
+Everything is published from the outbox (bot/outbox.py): each committed change
+left a notice in its own transaction, and :meth:`Publisher.flush` publishes a
+channel's pending notices in order, so a change is announced even when the
+process died right after committing it."""
 
 from __future__ import annotations
 
@@ -9,18 +14,21 @@ import hashlib
 import io
 import json
 import logging
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import outbox
 from bot.i18n import join, t
+from bot.outbox import Notice
 from bot.presenter import PRESENTERS, Presenter
 from bot.render import event_text, seat_name
 from bot.store import GameRow, get_meta, set_message, set_meta
 from bot.table import Applied, TableInfo, table_of
 from cogs.controls import board_view
-from games.core import Decision, GameState, Outcome
+from games.core import Decision, Event, Game, GameState, Outcome
 from games.registry import GAMES
 
 if TYPE_CHECKING:
@@ -76,6 +84,54 @@ def decision_line(game: str, table: TableInfo, decision: Decision, language: str
     )
 
 
+@dataclass
+class Change:
+    """A committed change as it is published: its outbox notice, the table as it
+    was then (names of the time), and the game as it is now (board, live
+    messages and the final record are drawn from the current state)."""
+
+    row: GameRow
+    table: TableInfo
+    state: GameState | None
+    notice: Notice
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        return GAMES[self.row.game]
+
+    @property
+    def events(self) -> list[Event]:
+        return self.notice.events
+
+    @property
+    def auto_seats(self) -> list[int]:
+        return [int(s) for s in self.notice.payload.get("auto_seats", [])]
+
+    @property
+    def continued(self) -> bool:
+        return bool(self.notice.payload.get("continued"))
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.notice.payload.get("finished"))
+
+    @property
+    def keeps_decision(self) -> bool:
+        return False  # such a change left a quiet notice: ``continued`` says it
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.game.decision(self.state) if self.state is not None else None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state) if self.state is not None else None
+
+
+# A part of a notice: a text message (with the users it may ping) or a live message's key.
+Part = tuple[str, list[int]] | tuple[str]
+
+
 class Publisher:
     def __init__(self, bot: GameMasterBot) -> None:
         self.bot = bot
@@ -83,6 +139,8 @@ class Publisher:
         # redrawn only when its picture changed (the bytes are re-sent with each
         # edit, since Discord mishandles embeds that point at a kept attachment).
         self._pictures: dict[int, tuple[str, bytes | None]] = {}
+        # One flush per channel at a time (a click's publish and the scheduler's).
+        self._flushing: dict[int, asyncio.Lock] = {}
 
     async def board(
         self, row: GameRow, table: TableInfo, state: GameState | None
@@ -140,7 +198,7 @@ class Publisher:
         table.message_id = message.id
         await set_message(self.bot.store, row.id, message.id)
 
-    def lines(self, applied: Applied, language: str) -> list[str | tuple[str]]:
+    def lines(self, applied: Change, language: str) -> list[str | tuple[str]]:
         """The public story of a change: text lines, and ``(key,)`` where a
         live message belongs (once per key, at its first event)."""
         game_id, table = applied.row.game, applied.table
@@ -169,54 +227,149 @@ class Publisher:
             lines.extend(presenter.outcome_lines(table, outcome, language))
         return lines
 
-    def ping(self, applied: Applied, language: str) -> tuple[str, list[int]] | None:
+    def ping(self, applied: Change, language: str) -> tuple[str, list[int]] | None:
+        """Whoever the change asked to act and still must (a notice published
+        late does not ping for a decision that is over)."""
         decision = applied.decision
         if decision is None or applied.row.status != "playing" or applied.continued:
             return None
+        now = table_of(applied.row)  # who holds each seat now
+        asked = [int(s) for s in applied.notice.payload.get("ping", [])]
         users = [
             u
             for s in decision.actors
-            if not applied.table.seats[s].ai and (u := applied.table.seats[s].user_id) is not None
+            if s in asked and not now.seats[s].ai and (u := now.seats[s].user_id) is not None
         ]
         if not users:
             return None
-        text = decision_line(applied.row.game, applied.table, decision, language)
+        text = decision_line(applied.row.game, now, decision, language)
         mentions = " ".join(f"<@{u}>" for u in users)
         return f"{mentions} {text} {t('table.press_hand', language)}", users
 
-    async def publish(self, applied: Applied) -> None:
-        """Board first, then the story of the change, then the ping."""
-        language = applied.table.language
-        try:
-            await self.update_board(applied.row, applied.table, applied.state)
-        except discord.HTTPException:
-            log.exception("board update failed", extra={"fields": {"channel": applied.row.channel_id}})
-        channel = await self.channel(applied.row.channel_id)
-        if channel is None:
-            return
-        lines = self.lines(applied, language)
-        ping = self.ping(applied, language)
+    def parts(self, change: Change) -> list[Part]:
+        """The messages of a notice, in order: chunks of lines, live messages, and
+        the ping with the last chunk. Drawn again from the notice on a retry, so
+        the parts before the last are the same and ``sent`` counts them."""
+        language = change.table.language
+        if change.notice.payload.get("kind") == "reminder":
+            return self.reminder_parts(change)
+        lines = self.lines(change, language)
+        ping = self.ping(change, language)
         users: list[int] = []
         if ping is not None:
             lines.append(ping[0])
             users = ping[1]
-        mentions = discord.AllowedMentions(
-            users=[discord.Object(u) for u in users], roles=False, everyone=False
-        )
-        quiet = discord.AllowedMentions.none()
+        out: list[Part] = []
         pending: list[str] = []
         for line in lines:
             if isinstance(line, tuple):
-                for text in chunks(pending):
-                    await channel.send(text, allowed_mentions=quiet)
+                out.extend((text, []) for text in chunks(pending))
                 pending = []
-                await self.live(channel, applied, line[0])
+                out.append(line)
             else:
                 pending.append(line)
-        for text in chunks(pending):
-            await channel.send(text, allowed_mentions=mentions)
+        texts = chunks(pending)
+        out.extend((text, users if i == len(texts) - 1 else []) for i, text in enumerate(texts))
+        return out
 
-    async def live(self, channel: discord.abc.Messageable, applied: Applied, key: str) -> None:
+    def reminder_parts(self, change: Change) -> list[Part]:
+        """A reminder still holds if nothing changed since (same version)."""
+        row, table = change.row, table_of(change.row)
+        if row.status != "playing" or row.version != change.notice.version or row.deadline_at is None:
+            return []
+        seats = [int(s) for s in change.notice.payload.get("seats", [])]
+        users = [u for s in seats if not table.seats[s].ai and (u := table.seats[s].user_id) is not None]
+        if not users:
+            return []
+        when = discord.utils.format_dt(datetime.fromtimestamp(row.deadline_at, tz=UTC), "R")
+        mentions = join([f"<@{u}>" for u in users], table.language)
+        return [(t("table.reminder", table.language, seats=mentions, when=when), users)]
+
+    async def publish(self, applied: Applied) -> None:
+        """Publish the change: the pending notices of its channel (its own and
+        any earlier one not yet published), in order."""
+        await self.flush(applied.row.channel_id)
+
+    async def remind(self, applied: Applied) -> None:
+        await self.flush(applied.row.channel_id)
+
+    async def flush_pending(self) -> None:
+        """On start-up and on every scheduler tick: whatever is still pending.
+        A channel being flushed right now is left to that flush."""
+        for channel_id in await outbox.pending_channels(self.bot.store):
+            if self._lock(channel_id).locked():
+                continue
+            try:
+                await self.flush(channel_id)
+            except Exception:
+                log.exception("publishing failed", extra={"fields": {"channel": channel_id}})
+
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        return self._flushing.setdefault(channel_id, asyncio.Lock())
+
+    async def flush(self, channel_id: int) -> None:
+        """Publish a channel's pending notices in order: the board (drawn from
+        the current state), then each notice's messages; a notice is marked done
+        only once Discord accepted all of them. A failure stops the flush (the
+        order holds); the scheduler retries from the first unsent message."""
+        async with self._lock(channel_id):
+            # Read under the lock: a notice another flush published is not pending.
+            notices = await outbox.pending(self.bot.store, channel_id)
+            if not notices:
+                return
+            channel = await self.channel(channel_id)
+            if channel is None:  # deleted, or not ours to see any more: nothing can be posted
+                log.warning("channel gone: notices dropped", extra={"fields": {"channel": channel_id}})
+                for notice in notices:
+                    await outbox.done(self.bot.store, notice, discord.utils.utcnow().timestamp())
+                return
+            games: dict[int, tuple[GameRow, GameState | None]] = {}
+            for notice in notices:
+                if notice.game_id not in games:
+                    row = await self.bot.store.get(notice.game_id)
+                    assert row is not None
+                    table, state = table_and_state(row)
+                    games[notice.game_id] = (row, state)
+                    if state is not None:
+                        try:
+                            await self.update_board(row, table, state)
+                        except discord.HTTPException:
+                            log.exception("board update failed", extra={"fields": {"channel": channel_id}})
+                row, state = games[notice.game_id]
+                change = Change(
+                    row, TableInfo.model_validate(notice.payload.get("table", row.table)), state, notice
+                )
+                try:
+                    await self._send(channel, change)
+                except discord.HTTPException:
+                    log.exception("publishing failed", extra={"fields": {"channel": channel_id}})
+                    return
+                await outbox.done(self.bot.store, notice, discord.utils.utcnow().timestamp())
+
+    async def _send(self, channel: discord.abc.Messageable, change: Change) -> None:
+        parts = self.parts(change)
+        notice = change.notice
+        for index, part in enumerate(parts):
+            if index < notice.sent:
+                continue  # Discord has it already
+            try:
+                if len(part) == 1:
+                    await self.live(channel, change, part[0])
+                else:
+                    text, users = part
+                    mentions = discord.AllowedMentions(
+                        users=[discord.Object(u) for u in users], roles=False, everyone=False
+                    )
+                    await channel.send(text, allowed_mentions=mentions)
+            except (discord.Forbidden, discord.NotFound):
+                # Not allowed to post here (a permission taken away): retrying
+                # would fail forever and hold back every later notice.
+                log.warning("message refused by Discord", extra={"fields": {"channel": notice.channel_id}})
+            if index + 1 < len(parts):
+                await outbox.progress(self.bot.store, notice, index + 1)
+        notice.sent = len(parts)
+
+    async def live(self, channel: discord.abc.Messageable, applied: Change, key: str) -> None:
         """Send or edit the live message ``key`` (one message per battle, edited
         throw by throw, to stay within Discord's per-channel rate limits)."""
         assert applied.state is not None
@@ -240,20 +393,6 @@ class Publisher:
         known[key] = sent.id
         kept = dict(list(known.items())[-LIVE_KEPT:])
         await set_meta(self.bot.store, meta_key, json.dumps(kept))
-
-    async def remind(self, applied: Applied) -> None:
-        channel = await self.channel(applied.row.channel_id)
-        if channel is None or applied.row.deadline_at is None:
-            return
-        users = [u for s in applied.reminder if (u := applied.table.seats[s].user_id) is not None]
-        if not users or all(applied.table.seats[s].ai for s in applied.reminder):
-            return
-        when = discord.utils.format_dt(datetime.fromtimestamp(applied.row.deadline_at, tz=UTC), "R")
-        mentions = join([f"<@{u}>" for u in users], applied.table.language)
-        text = t("table.reminder", applied.table.language, seats=mentions, when=when)
-        await channel.send(
-            text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users])
-        )
 
     async def refresh_lobby(self, row: GameRow) -> None:
         from cogs.lobby import lobby_embed, lobby_view
