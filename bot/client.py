@@ -28,6 +28,7 @@ EXTENSIONS = (
     "cogs.tirnanog",
     "cogs.akelarre",
     "cogs.stats",
+    "cogs.takeover",
 )
 
 

@@ -34,11 +34,13 @@ def static_view() -> discord.ui.View:
 
 
 def board_view(
-    channel_id: int, *, finished: bool, language: str, game_id: int | None = None
+    channel_id: int, *, finished: bool, language: str, game_id: int | None = None, takeable: bool = False
 ) -> discord.ui.View:
     view = static_view()
     if not finished:
         view.add_item(HandButton(channel_id, t("table.button.hand", language)))
+        if takeable:  # while the AI holds a seat, a member who is not playing may ask for it
+            view.add_item(TakeSeatButton(channel_id, t("takeover.button.take", language)))
     elif game_id is not None:  # the final board (of a finished or an /end'ed game)
         view.add_item(RematchButton(channel_id, game_id, t("rematch.button", language)))
     return view
@@ -224,4 +226,33 @@ class RematchButton(
             await answer_error(interaction, error)
 
 
-DYNAMIC_ITEMS = (HandButton, ActButton, ActSelect, LobbyButton, RematchButton)
+class TakeSeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):take"):
+    """The board's Take seat (shown while the AI holds a seat): the host is asked (cogs/takeover.py)."""
+
+    def __init__(self, channel_id: int, label: str = "Take seat") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji="🪑",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"gm:{channel_id}:take",
+            )
+        )
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TakeSeatButton:
+        return cls(int(match["ch"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.takeover import take_click
+
+        try:
+            await take_click(interaction, self.channel_id)
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
+DYNAMIC_ITEMS = (HandButton, ActButton, ActSelect, LobbyButton, RematchButton, TakeSeatButton)

@@ -168,7 +168,11 @@ class Publisher:
             embed.set_image(url=f"attachment://{BOARD_FILE}")
             file = discord.File(io.BytesIO(png), filename=BOARD_FILE)
         controls = board_view(
-            row.channel_id, finished=row.status != "playing", language=table.language, game_id=row.id
+            row.channel_id,
+            finished=row.status != "playing",
+            language=table.language,
+            game_id=row.id,
+            takeable=any(seat.ai for seat in table.seats),
         )
         return {"embed": embed, "view": controls}, file
 
@@ -232,6 +236,8 @@ class Publisher:
         late does not ping for a decision that is over)."""
         decision = applied.decision
         if decision is None or applied.row.status != "playing" or applied.continued:
+            return None
+        if applied.keeps_decision:  # a seat changed hands: whoever must act was pinged already
             return None
         now = table_of(applied.row)  # who holds each seat now
         asked = [int(s) for s in applied.notice.payload.get("ping", [])]
