@@ -37,6 +37,8 @@ class Publishing(Protocol):
 
     async def remind(self, applied: Applied) -> None: ...
 
+    async def flush_pending(self) -> None: ...
+
 
 def now() -> float:
     # discord.utils.utcnow is the clock SimCord virtualises in tests.
@@ -107,10 +109,14 @@ class GameMasterBot(commands.Bot):
 
     @tasks.loop(seconds=5)
     async def scheduler(self) -> None:
-        """Deadlines are data in the store, so they survive restarts."""
+        """Deadlines are data in the store, so they survive restarts. The first
+        tick runs as soon as the bot is ready: it publishes whatever a previous
+        process committed but did not get to publish (the outbox)."""
         try:
             if self.settings.heartbeat_path is not None:
                 self.settings.heartbeat_path.touch()
+            if self.publisher is not None:
+                await self.publisher.flush_pending()
             for channel_id in await self.store.due(now()):
                 applied = await self.service.run_due(channel_id)
                 if applied is None:
