@@ -287,7 +287,7 @@ class TableService:
             log_rows: list[tuple[str, int | None, int | None, dict[str, Any], list[Event]]] = [
                 ("start", None, None, {"kind": "start", "seed": info.seed}, opening)
             ]
-            self._run_ai(applied, log_rows)
+            await self._run_ai_off_loop(applied, log_rows)
             await self._commit(applied, log_rows)
             return applied
 
@@ -325,7 +325,7 @@ class TableService:
             log_rows: list[tuple[str, int | None, int | None, dict[str, Any], list[Event]]] = [
                 ("player", seat, user_id, action.model_dump(), events)
             ]
-            self._run_ai(applied, log_rows)
+            await self._run_ai_off_loop(applied, log_rows)
             await self._commit(applied, log_rows)
             log.info(
                 "action",
@@ -346,7 +346,7 @@ class TableService:
             applied = Applied(row=row, table=info, game=game, state=state, before=game.decision(state))
             applied.events.extend(entry[4])  # a copy: the AI's events follow in their own log rows
             log_rows: list[tuple[str, int | None, int | None, dict[str, Any], list[Event]]] = [entry]
-            self._run_ai(applied, log_rows)
+            await self._run_ai_off_loop(applied, log_rows)
             await self._commit(applied, log_rows)
             return applied
 
@@ -395,7 +395,7 @@ class TableService:
                     handovers = count_timeouts(info, applied.auto_seats)
                     applied.events.extend(event for entry in handovers for event in entry[4])
                     log_rows.extend(handovers)
-                self._run_ai(applied, log_rows)
+                await self._run_ai_off_loop(applied, log_rows)
                 await self._commit(applied, log_rows)
                 return applied
             if row.reminder_at is not None and row.reminder_at <= now and decision is not None:
@@ -460,6 +460,24 @@ class TableService:
             applied.events.extend(events)
             log_rows.append(("ai", seat, None, action.model_dump(), events))
         raise RuntimeError("AI players did not hand the turn back")
+
+    async def _run_ai_off_loop(
+        self,
+        applied: Applied,
+        log_rows: list[tuple[str, int | None, int | None, dict[str, Any], list[Event]]],
+    ) -> None:
+        """:meth:`_run_ai` in a worker thread, so a long run of AI moves (a 10-player
+        Talismani round, a Narnia table of AI seats, a whole game after a leave)
+        never stalls the event loop and every other channel. Safe: the engine is
+        pure, ``applied`` and ``log_rows`` belong to this call, and the caller
+        holds the channel's lock until it commits, so nothing else touches them;
+        the moves are the same as on the loop. No AI seat to act (most acts): no
+        thread hop."""
+        assert applied.state is not None
+        decision = applied.game.decision(applied.state)
+        if decision is None or not any(applied.table.seats[s].ai for s in decision.actors):
+            return
+        await asyncio.to_thread(self._run_ai, applied, log_rows)
 
     def _deadline_seconds(self, speed: Speed, timeout: str) -> int:
         s = self.settings

@@ -1,0 +1,1 @@
+"""Benchmarks (not shipped with the bot): ``python -m bench.table_speed``."""

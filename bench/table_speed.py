@@ -1,0 +1,386 @@
+"""How fast is a table? ``python -m bench.table_speed`` (``--quick`` for a smoke run).
+
+One process, one run, side by side:
+
+* the raw aiosqlite commit rate of the store's own change (the games row UPDATE
+  and the actions INSERT in one transaction; WAL, synchronous=NORMAL, a temp file);
+* ``TableService.act`` with a real Store on a temp file (no Discord) with 1, 100
+  and 1,000 live tables of each game: acts per second and p50/p99 latency per act;
+* the longest event-loop stall while AI seats play (a 10-player Talismani table of
+  AI seats, a Narnia table with three AI seats), seen by a ticker task;
+* the memory a loaded table costs (tracemalloc).
+
+Each figure is printed next to its target with PASS/FAIL. Moves are chosen by the
+games' own AI for the seat to act, outside the timed section.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import os
+import platform
+import random
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+from pydantic import SecretStr
+
+from bot.settings import Settings
+from bot.store import Store
+from bot.table import TableService
+from games.core import GameState
+from games.registry import GAMES
+
+PLAYERS = 4  # every game takes 4 (Talismani up to 10, Mag Mor up to 5)
+TARGET_RATIO = 0.5  # acts/s ≥ 50 % of the raw commit rate
+TARGET_P99_MS = 10.0  # at 1,000 tables
+TARGET_STALL_MS = 50.0
+TARGET_TABLE_KB = 100.0
+TICK_SECONDS = 0.001
+
+
+@dataclass
+class Live:
+    """A table as the bench's players see it: whose seat is whose, the last state."""
+
+    channel: int
+    users: list[int | None]
+    state: GameState
+    version: int
+
+
+@dataclass
+class ServiceFigures:
+    game: str
+    tables: int
+    acts: int
+    seconds: float
+    latencies: list[float]
+
+    @property
+    def rate(self) -> float:
+        return self.acts / self.seconds if self.seconds else 0.0
+
+    def percentile(self, p: float) -> float:
+        ordered = sorted(self.latencies)
+        return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000
+
+
+@dataclass
+class StallFigures:
+    name: str
+    ai_moves: int
+    seconds: float
+    ticks: int
+    max_gap_ms: float
+
+
+@dataclass
+class Report:
+    raw: dict[str, float] = field(default_factory=dict)
+    service: list[ServiceFigures] = field(default_factory=list)
+    stalls: list[StallFigures] = field(default_factory=list)
+    memory_kb: dict[str, float] = field(default_factory=dict)
+
+
+def settings(path: Path) -> Settings:
+    return Settings(_env_file=None, discord_token=SecretStr("bench"), database_path=path)
+
+
+async def open_service(path: Path) -> TableService:
+    store = Store(path)
+    await store.open()
+    return TableService(store, settings(path), time.time)
+
+
+async def start_table(service: TableService, game_id: str, channel: int, players: int, ai: int = 0) -> Live:
+    """Open, fill and start a table: the host is seat 0, ``ai`` AI seats at the end."""
+    host = channel * 100
+    await service.open_lobby(
+        channel, 1, host, "P0", game_id, seats=players, speed="live", language="en", options={}
+    )
+    for k in range(1, players - ai):
+        await service.join(channel, host + k, f"P{k}")
+    for _ in range(ai):
+        await service.add_ai(channel, host, True)
+    applied = await service.start(channel, host, True)
+    assert applied.state is not None
+    users = [None if seat.ai else seat.user_id for seat in applied.table.seats]
+    return Live(channel, users, applied.state, applied.row.version)
+
+
+def next_move(live: Live) -> tuple[int, dict[str, Any]]:
+    """The seat to act and its move (the game's AI for that seat, from its own view)."""
+    game = GAMES[live.state.game]
+    decision = game.decision(live.state)
+    assert decision is not None
+    seat = next(s for s in decision.actors if live.users[s] is not None)
+    action = game.ai(seat).act(game.view(live.state, seat), decision)
+    user = live.users[seat]
+    assert user is not None
+    return user, action.model_dump()
+
+
+async def service_run(game_id: str, tables: int, acts: int, folder: Path) -> ServiceFigures:
+    service = await open_service(folder / f"{game_id}-{tables}.db")
+    try:
+        lives = [await start_table(service, game_id, channel, PLAYERS) for channel in range(1, tables + 1)]
+        rng = random.Random(tables)
+        order: list[int] = []
+        latencies: list[float] = []
+        for _ in range(acts):
+            if not order:  # every table acts once per pass, in a shuffled order
+                order = list(range(tables))
+                rng.shuffle(order)
+            index = order.pop()
+            live = lives[index]
+            user, action = next_move(live)
+            started = time.perf_counter()
+            applied = await service.act(live.channel, user, action, version=live.version)
+            latencies.append(time.perf_counter() - started)
+            if applied.finished:
+                lives[index] = await start_table(service, game_id, live.channel, PLAYERS)
+            else:
+                assert applied.state is not None
+                live.state, live.version = applied.state, applied.row.version
+        return ServiceFigures(game_id, tables, acts, sum(latencies), latencies)
+    finally:
+        await service.store.close()
+
+
+async def raw_rate(source: Path, commits: int, folder: Path) -> float:
+    """Commits per second of the store's change done by hand: BEGIN, the games row
+    UPDATE (version check included), one actions INSERT, COMMIT; the payloads are
+    real rows and actions taken from ``source`` (a service run's database)."""
+    async with aiosqlite.connect(source) as db:
+        async with db.execute("SELECT table_json, state_json FROM games WHERE state_json IS NOT NULL") as c:
+            rows = list(await c.fetchall())
+        async with db.execute("SELECT action_json, events_json FROM actions LIMIT 500") as c:
+            logged = list(await c.fetchall())
+    path = folder / f"raw-{source.stem}.db"
+    store = Store(path)  # the store's own schema, then a plain connection
+    await store.open()
+    ids = [
+        (await store.create(channel, 1, "raw", json.loads(rows[channel % len(rows)][0]), 0.0)).id
+        for channel in range(min(100, len(rows)))
+    ]
+    await store.close()
+    versions = dict.fromkeys(ids, 1)
+    db = await aiosqlite.connect(path, isolation_level=None)
+    try:
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        started = time.perf_counter()
+        for i in range(commits):
+            game_id = ids[i % len(ids)]
+            table_json, state_json = rows[i % len(rows)]
+            action_json, events_json = logged[i % len(logged)]
+            version = versions[game_id]
+            await db.execute("BEGIN IMMEDIATE")
+            await db.execute(
+                "UPDATE games SET status = ?, version = version + ?, table_json = ?, state_json = ?,"
+                " result_json = ?, deadline_at = ?, reminder_at = ?, drafts_json = ?, updated_at = ?"
+                " WHERE id = ? AND version = ?",
+                ("playing", 1, table_json, state_json, None, 1.0, 1.0, "{}", 1.0, game_id, version),
+            )
+            await db.execute(
+                "INSERT INTO actions (game_id, version, seat, user_id, source, action_json,"
+                " events_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, version + 1, 0, 1, "player", action_json, events_json, 1.0),
+            )
+            await db.execute("COMMIT")
+            versions[game_id] = version + 1
+        return commits / (time.perf_counter() - started)
+    finally:
+        await db.close()
+
+
+async def stall_run(name: str, game_id: str, players: int, human_acts: int, folder: Path) -> StallFigures:
+    """A table of one human and AI seats: the human plays a few moves (the AI seats
+    answer), then leaves, and the AI seats play the game to its end. A ticker task
+    sleeping 1 ms records the longest gap between two of its wake-ups."""
+    service = await open_service(folder / f"stall-{game_id}.db")
+    ticks = 0
+    max_gap = 0.0
+    stop = asyncio.Event()
+
+    async def ticker() -> None:
+        nonlocal ticks, max_gap
+        last = time.perf_counter()
+        while not stop.is_set():
+            await asyncio.sleep(TICK_SECONDS)
+            now = time.perf_counter()
+            max_gap = max(max_gap, now - last - TICK_SECONDS)
+            last = now
+            ticks += 1
+
+    task = asyncio.create_task(ticker())
+    await asyncio.sleep(TICK_SECONDS * 3)
+    started = time.perf_counter()
+    try:
+        live = await start_table(service, game_id, 1, players, ai=players - 1)
+        finished = False
+        for _ in range(human_acts):
+            user, action = next_move(live)
+            applied = await service.act(live.channel, user, action, version=live.version)
+            if applied.finished:
+                finished = True
+                break
+            assert applied.state is not None
+            live.state, live.version = applied.state, applied.row.version
+        if not finished:
+            await service.leave_game(live.channel, live.channel * 100)
+        seconds = time.perf_counter() - started
+        stop.set()
+        await task
+        row = await service.store.latest(live.channel)
+        assert row is not None
+        moves = sum(1 for a in await service.store.actions(row.id) if a.source == "ai")
+        return StallFigures(name, moves, seconds, ticks, max_gap * 1000)
+    finally:
+        stop.set()
+        await service.store.close()
+
+
+async def memory_run(game_id: str, tables: int, folder: Path) -> float:
+    """KB a loaded table costs: the row, its table info and its parsed state, as the
+    service holds them for an act (tracemalloc, averaged over ``tables`` tables)."""
+    service = await open_service(folder / f"memory-{game_id}.db")
+    try:
+        for channel in range(1, tables + 1):
+            await start_table(service, game_id, channel, PLAYERS)
+        gc.collect()
+        tracemalloc.start()
+        before = tracemalloc.get_traced_memory()[0]
+        loaded: list[Any] = []
+        for channel in range(1, tables + 1):
+            found = await service.active(channel)
+            assert found is not None
+            row, info = found
+            loaded.append((row, info, service.state_of(row)))
+        gc.collect()
+        after = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        return (after - before) / tables / 1024
+    finally:
+        await service.store.close()
+
+
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "FAIL"
+
+
+def print_report(report: Report, out: Any) -> bool:
+    """Print every section with its targets; True when every target is met."""
+    ok = True
+    by_game: dict[str, list[ServiceFigures]] = {}
+    for figures in report.service:
+        by_game.setdefault(figures.game, []).append(figures)
+    largest = max((f.tables for f in report.service), default=0)
+
+    print("== Raw aiosqlite commits (games UPDATE + actions INSERT, WAL, synchronous=NORMAL)", file=out)
+    for game_id, rate in report.raw.items():
+        print(f"{game_id:<10} {rate:>9.0f} commits/s", file=out)
+
+    print("\n== Table service acts (TableService.act, real Store on a temp file, no Discord)", file=out)
+    head = f"{'game':<10} {'tables':>6} {'acts':>6} {'acts/s':>8} {'raw/s':>8} {'ratio':>6}"
+    print(f"{head} {'p50 ms':>7} {'p99 ms':>7}  target (ratio ≥ 50 %, p99 ≤ 10 ms at 1,000)", file=out)
+    for game_id, runs in by_game.items():
+        raw = report.raw.get(game_id, 0.0)
+        for f in runs:
+            ratio = f.rate / raw if raw else 0.0
+            checks = [ratio >= TARGET_RATIO]
+            if f.tables == largest:
+                checks.append(f.percentile(0.99) <= TARGET_P99_MS)
+            ok &= all(checks)
+            print(
+                f"{game_id:<10} {f.tables:>6} {f.acts:>6} {f.rate:>8.0f} {raw:>8.0f} {ratio:>6.0%}"
+                f" {f.percentile(0.5):>7.2f} {f.percentile(0.99):>7.2f}  {verdict(all(checks))}",
+                file=out,
+            )
+
+    print("\n== Event-loop stall during AI turns (a ticker sleeping 1 ms)", file=out)
+    head = f"{'table':<36} {'AI moves':>8} {'seconds':>8} {'ticks':>6} {'max stall ms':>12}"
+    print(f"{head}  target ≤ 50 ms", file=out)
+    for s in report.stalls:
+        good = s.max_gap_ms <= TARGET_STALL_MS
+        ok &= good
+        print(
+            f"{s.name:<36} {s.ai_moves:>8} {s.seconds:>8.2f} {s.ticks:>6} {s.max_gap_ms:>12.1f}"
+            f"  {verdict(good)}",
+            file=out,
+        )
+
+    print("\n== Memory per loaded table (row + table info + parsed state, tracemalloc)", file=out)
+    print(f"{'game':<10} {'KB':>8}  target ≤ 100 KB", file=out)
+    for game_id, kb in report.memory_kb.items():
+        good = kb <= TARGET_TABLE_KB
+        ok &= good
+        print(f"{game_id:<10} {kb:>8.1f}  {verdict(good)}", file=out)
+
+    print(f"\n== Result: {'every target met' if ok else 'some targets missed'}", file=out)
+    return ok
+
+
+async def run(args: argparse.Namespace, out: Any) -> Report:
+    report = Report()
+    games = args.game or sorted(GAMES)
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, {platform.system()},"
+        f" {len(os.sched_getaffinity(0))} cores; tables {args.tables}",
+        file=out,
+    )
+    with tempfile.TemporaryDirectory(prefix="gm-bench-") as tmp:
+        folder = Path(tmp)
+        for game_id in games:
+            for tables in args.tables:
+                acts = max(args.acts, 2 * tables)
+                report.service.append(await service_run(game_id, tables, acts, folder))
+            report.raw[game_id] = await raw_rate(
+                folder / f"{game_id}-{max(args.tables)}.db", args.raw_commits, folder
+            )
+            report.memory_kb[game_id] = await memory_run(game_id, args.memory_tables, folder)
+        report.stalls.append(
+            await stall_run("talismani, 10 seats (9 AI, then 10)", "talismani", 10, args.human_acts, folder)
+        )
+        report.stalls.append(
+            await stall_run("narnia, 4 seats (3 AI, then 4)", "narnia", 4, args.human_acts, folder)
+        )
+    return report
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench.table_speed", description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="tiny numbers: a smoke run, not a measurement")
+    parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only this game (repeatable)")
+    parser.add_argument("--tables", type=lambda s: [int(n) for n in s.split(",")], default=[1, 100, 1000])
+    parser.add_argument("--acts", type=int, default=600, help="acts per run (at least 2 per table)")
+    parser.add_argument("--raw-commits", type=int, default=3000)
+    parser.add_argument("--memory-tables", type=int, default=200)
+    parser.add_argument("--human-acts", type=int, default=20, help="human moves before the AI plays on")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.tables, args.acts, args.raw_commits, args.memory_tables, args.human_acts = [1, 3], 6, 50, 3, 2
+    return args
+
+
+def main(argv: Sequence[str] | None = None, out: Any = None) -> int:
+    out = out or sys.stdout
+    args = parse(argv)
+    report = asyncio.run(run(args, out))
+    ok = print_report(report, out)
+    return 0 if ok or args.quick else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,145 @@
+"""Speed (issue 11): the benchmark keeps working, and AI turns run off the event
+loop with the very same moves. No timing thresholds: they would flake on a
+shared machine; the benchmark itself reports the figures."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import threading
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench import table_speed
+from bot.store import Store
+from bot.table import Applied, TableService
+from tests.factory import make_settings
+
+SEED = 424242
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+    store = Store(tmp_path / "speed.db")
+    await store.open()
+    try:
+        yield TableService(store, make_settings(tmp_path / "speed.db"), time.time)
+    finally:
+        await store.close()
+
+
+async def ai_table(service: TableService, game_id: str, players: int) -> int:
+    """A started table of one human host (channel * 100) and AI seats; the channel."""
+    channel = 7
+    await service.open_lobby(
+        channel, 1, channel * 100, "Host", game_id, seats=players, speed="live", language="en"
+    )
+    for _ in range(players - 1):
+        await service.add_ai(channel, channel * 100, True)
+    await service.start(channel, channel * 100, True)
+    return channel
+
+
+def test_quick_bench_prints_every_section() -> None:
+    out = io.StringIO()
+    assert table_speed.main(["--quick"], out=out) == 0  # --quick never fails on figures
+    text = out.getvalue()
+    for section in (
+        "== Raw aiosqlite commits",
+        "== Table service acts",
+        "== Event-loop stall during AI turns",
+        "== Memory per loaded table",
+        "== Result",
+    ):
+        assert section in text, section
+    for game_id in ("magmor", "narnia", "talismani", "tirnanog", "akelarre"):
+        assert text.count(f"\n{game_id} ") >= 4, game_id  # raw, two table counts, memory
+    assert "talismani, 10 seats" in text and "narnia, 4 seats" in text
+    assert text.count("PASS") + text.count("FAIL") == 5 * 2 + 2 + 5  # acts, stalls, memory
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("talismani", 10), ("narnia", 4)])
+async def test_ai_turns_leave_the_event_loop_free(
+    service: TableService, monkeypatch: pytest.MonkeyPatch, game_id: str, players: int
+) -> None:
+    """The host leaves a table of AI seats, which then play the whole game: the AI
+    runs in a worker thread, and a ticker on the loop keeps ticking meanwhile. On
+    the loop, the ticker could not run at all while the AI moved (0 ticks)."""
+    monkeypatch.setattr("bot.table.secrets.randbits", lambda bits: SEED)
+    ticks = 0
+    stop = asyncio.Event()
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while not stop.is_set():
+            await asyncio.sleep(0.001)
+            ticks += 1
+
+    runs: list[tuple[int, int, int]] = []  # (thread, ticks before, ticks after) of each AI run
+    run_ai = service._run_ai
+
+    def watched(applied: Applied, log_rows: list[Any]) -> None:
+        before = ticks
+        run_ai(applied, log_rows)
+        runs.append((threading.get_ident(), before, ticks))
+
+    monkeypatch.setattr(service, "_run_ai", watched)
+    channel = await ai_table(service, game_id, players)
+    task = asyncio.create_task(ticker())
+    try:
+        applied = await service.leave_game(channel, channel * 100)
+    finally:
+        stop.set()
+        await task
+    assert applied.finished
+    assert runs, "the AI never ran"
+    main = threading.get_ident()
+    assert all(thread != main for thread, _, _ in runs)
+    _, before, after = runs[-1]  # the rest of the game, hundreds of AI moves
+    assert after - before >= 3, (before, after)
+
+
+async def play_out(service: TableService, game_id: str, players: int) -> tuple[str | None, list[Any]]:
+    channel = await ai_table(service, game_id, players)
+    await service.leave_game(channel, channel * 100)
+    row = await service.store.latest(channel)
+    assert row is not None and row.status == "finished"
+    # The shuffle commitment's salt is fresh each game (verifiable shuffles): left out.
+    actions = [
+        (a.version, a.seat, a.source, a.action, [e for e in a.events if not e["key"].startswith("verify.")])
+        for a in await service.store.actions(row.id)
+    ]
+    return row.state, actions
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("talismani", 10), ("narnia", 4)])
+async def test_ai_moves_off_the_loop_are_the_moves_on_the_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game_id: str, players: int
+) -> None:
+    """Same seed, same table: the AI in a worker thread plays exactly the game the
+    AI on the event loop played (the final state and every logged move)."""
+    monkeypatch.setattr("bot.table.secrets.randbits", lambda bits: SEED)
+    results = []
+    for off_loop in (True, False):
+        if not off_loop:
+
+            async def on_loop(function: Any, *args: Any) -> Any:
+                assert threading.current_thread() is threading.main_thread()
+                return function(*args)
+
+            monkeypatch.setattr("bot.table.asyncio.to_thread", on_loop)
+        store = Store(tmp_path / f"{off_loop}.db")
+        await store.open()
+        try:
+            service = TableService(store, make_settings(tmp_path / "x.db"), lambda: 1000.0)
+            results.append(await play_out(service, game_id, players))
+        finally:
+            await store.close()
+    (state_off, log_off), (state_on, log_on) = results
+    assert state_off == state_on
+    assert log_off == log_on
+    assert sum(1 for entry in log_on if entry[2] == "ai") > 50
