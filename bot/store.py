@@ -362,6 +362,7 @@ MIGRATIONS.append(
     ) STRICT;
     CREATE INDEX outbox_pending ON outbox (channel_id, id) WHERE published_at IS NULL;
     CREATE INDEX outbox_published ON outbox (published_at) WHERE published_at IS NOT NULL;
+    CREATE INDEX games_by_channel ON games (channel_id, id);
     """
 )
 

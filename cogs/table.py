@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.export import export_bytes, export_game, export_name, latest_finished
 from bot.i18n import cmd, t
 from bot.presenter import PRESENTERS
 from bot.render import event_text
@@ -89,7 +92,25 @@ class TableCommands(commands.Cog):
                     if event.public:  # the log is public: private events never appear
                         lines.append(event_text(row.game, table, event, language))
             text = "\n".join(lines[-LOG_LINES:]) or t("log.empty", language)
-            await reply(interaction, text[-2000:])
+            # A finished game's export (seed, salt, the whole log) for `python -m
+            # games verify`; never a running game's: its seed tells future shuffles.
+            done = row if row.status == "finished" else await latest_finished(bot.store, row.channel_id)
+            if done is None or not table_and_state(done)[0].salt:
+                await reply(interaction, text[-2000:])
+                return
+            name = export_name(done)
+            ended = table_and_state(done)[0].ended_by is not None
+            note = t(
+                "verify.export",
+                language,
+                game=t(f"game.{done.game}.name", language),
+                number=done.id,
+                status=t("verify.status_ended" if ended else "verify.status_finished", language),
+                file=name,
+            )
+            exported = export_bytes(await export_game(bot.store, done))
+            body = f"{note}\n\n{text[-(2000 - 2 - len(note)) :]}"
+            await reply(interaction, body, file=discord.File(io.BytesIO(exported), filename=name))
 
     @app_commands.command(name=cmd("cmd.leave.name"), description=cmd("cmd.leave.description"))
     async def leave(self, interaction: discord.Interaction) -> None:

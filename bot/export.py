@@ -1,0 +1,64 @@
+"""The JSON export of a finished game: everything ``python -m games verify`` needs.
+
+Only a finished game is exported (its seed is public by then); a running game's
+seed would reveal every future shuffle. The format is ``games.core.verify``'s.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.store import GameRow, Store
+from bot.table import table_of
+from games.core.verify import EXPORT_FORMAT, commitment, state_hash
+from games.registry import GAMES
+
+
+async def latest_finished(store: Store, channel_id: int) -> GameRow | None:
+    """The channel's most recent finished game (played to the end or ended with /end)."""
+    r = await store._one(
+        "SELECT id FROM games WHERE channel_id = ? AND status = 'finished' ORDER BY id DESC LIMIT 1",
+        (channel_id,),
+    )
+    return await store.get(int(r["id"])) if r else None
+
+
+async def export_game(store: Store, row: GameRow) -> dict[str, Any]:
+    if row.status != "finished" or row.state is None:
+        raise ValueError("only a finished game can be exported")
+    table = table_of(row)
+    state = GAMES[row.game].load_state(row.state)
+    return {
+        "format": EXPORT_FORMAT,
+        "game": row.game,
+        "game_id": row.id,
+        "ended_early": table.ended_by is not None,
+        "players": len(table.seats),
+        "seats": [{"seat": i, "name": s.name, "ai": s.ai} for i, s in enumerate(table.seats)],
+        "options": table.options,
+        "seed": table.seed,
+        "salt": table.salt,
+        "commitment": commitment(table.salt, table.seed),
+        "outcome": (row.result or {}).get("outcome"),
+        "actions": [
+            {
+                "version": a.version,
+                "seat": a.seat,
+                "source": a.source,
+                "action": a.action,
+                "events": a.events,
+                "at": a.created_at,
+            }
+            for a in await store.actions(row.id)
+        ],
+        "final_state_sha256": state_hash(state),
+    }
+
+
+def export_bytes(export: dict[str, Any]) -> bytes:
+    return json.dumps(export, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def export_name(row: GameRow) -> str:
+    return f"{row.game}-{row.id}.json"
