@@ -1,0 +1,221 @@
+"""Verifiable shuffles through the table service: the seed's commitment at Start,
+the seed in no public line before the end, and ``python -m games verify``
+accepting honest exports of every game and rejecting tampered ones."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+from bot.export import export_game, latest_finished
+from bot.store import Store
+from bot.table import TableService, table_of
+from games.__main__ import main
+from games.core.verify import COMMITMENT_EVENT, REVEAL_EVENT, commitment, verify
+from games.registry import GAMES
+from tests.factory import make_settings
+
+HOST = 100
+CHANNEL = 7
+
+
+@pytest_asyncio.fixture
+async def service(db_path: Path) -> AsyncIterator[TableService]:
+    store = Store(db_path)
+    await store.open()
+    yield TableService(store, make_settings(db_path), clock=lambda: 1000.0)
+    await store.close()
+
+
+async def _start(service: TableService, game_id: str, players: int, channel: int = CHANNEL) -> None:
+    await service.open_lobby(
+        channel, 1, HOST, "host", game_id, seats=players, speed="live", language="en"
+    )
+    for _ in range(players - 1):
+        await service.add_ai(channel, HOST, may_manage=False)
+    await service.start(channel, HOST, may_manage=False)
+
+
+async def _play_out(service: TableService, channel: int = CHANNEL) -> None:
+    """The host's seat plays its own AI's choices as a player; the AI seats play themselves."""
+    for _ in range(5_000):
+        row = await service.store.active(channel)
+        if row is None:
+            return
+        game = GAMES[row.game]
+        state = game.load_state(row.state or "")
+        decision = game.decision(state)
+        assert decision is not None and 0 in decision.actors
+        action = game.ai(0).act(game.view(state, 0), decision)
+        await service.act(channel, HOST, action.model_dump(), version=row.version)
+    raise AssertionError("the game did not end")
+
+
+async def _export(service: TableService, channel: int = CHANNEL) -> dict[str, Any]:
+    row = await latest_finished(service.store, channel)
+    assert row is not None
+    # Through JSON, as the file players download.
+    loaded: dict[str, Any] = json.loads(json.dumps(await export_game(service.store, row)))
+    return loaded
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_an_honest_export_of_a_whole_game_verifies(service: TableService, game_id: str) -> None:
+    await _start(service, game_id, GAMES[game_id].min_players)
+    await _play_out(service)
+    export = await _export(service)
+    verdict = verify(export, GAMES)
+    assert verdict.ok, verdict.problems
+    assert verdict.actions > 0 and verdict.events > 0 and verdict.draws > 0
+    assert [a["source"] for a in export["actions"]][0] == "start"
+    assert {"player", "ai"} <= {a["source"] for a in export["actions"]}
+
+
+async def test_the_commitment_is_published_at_start_and_the_seed_only_at_the_end(
+    service: TableService,
+) -> None:
+    await _start(service, "magmor", 3)
+    row = await service.store.active(CHANNEL)
+    assert row is not None
+    table = table_of(row)
+    assert len(table.salt) == 32 and int(table.salt, 16) >= 0
+    log = await service.store.actions(row.id)
+    sealed = [e for e in log[0].events if e["key"] == COMMITMENT_EVENT]
+    assert sealed and sealed[0]["seats"] is None  # a public line, with the deal
+    assert sealed[0]["params"]["commitment"] == commitment(table.salt, table.seed)
+    # The exact bytes the README documents: SHA-256 of ASCII "<salt>:<seed>".
+    expected = hashlib.sha256(f"{table.salt}:{table.seed}".encode("ascii")).hexdigest()
+    assert sealed[0]["params"]["commitment"] == expected
+    await _play_out(service)
+    log = await service.store.actions(row.id)
+    public = [[e for e in a.events if e["seats"] is None] for a in log]
+    before_end, last = public[:-1], public[-1]
+    for events in before_end:
+        text = json.dumps(events)
+        assert str(table.seed) not in text and table.salt not in text
+    reveal = [e for e in last if e["key"] == REVEAL_EVENT]
+    assert reveal and reveal[0]["params"] == {
+        "seed": table.seed,
+        "salt": table.salt,
+        "commitment": commitment(table.salt, table.seed),
+    }
+
+
+async def test_an_ended_game_verifies_with_its_reveal(service: TableService) -> None:
+    await _start(service, "talismani", 4)
+    row = await service.store.active(CHANNEL)
+    assert row is not None
+    game = GAMES["talismani"]
+    for _ in range(3):  # a few plays, then the host ends it
+        row = await service.store.active(CHANNEL)
+        assert row is not None
+        state = game.load_state(row.state or "")
+        decision = game.decision(state)
+        assert decision is not None
+        action = game.ai(0).act(game.view(state, 0), decision)
+        await service.act(CHANNEL, HOST, action.model_dump(), version=row.version)
+    applied = await service.end(CHANNEL, HOST, may_manage=False)
+    assert any(e.key == REVEAL_EVENT for e in applied.events)
+    export = await _export(service)
+    assert export["ended_early"] is True and export["actions"][-1]["source"] == "end"
+    verdict = verify(export, GAMES)
+    assert verdict.ok, verdict.problems
+    # The reveal at /end is checked too: a hand shown differently is caught.
+    tampered = copy.deepcopy(export)
+    shown = [e for e in tampered["actions"][-1]["events"] if e["key"].startswith("talismani.")]
+    assert shown
+    shown[0]["params"]["tampered"] = True
+    assert not verify(tampered, GAMES).ok
+
+
+async def test_tampered_exports_are_rejected(service: TableService, tmp_path: Path) -> None:
+    await _start(service, "narnia", 2)
+    await _play_out(service)
+    export = await _export(service)
+    assert verify(export, GAMES).ok
+
+    def rejected(change: Any) -> list[str]:
+        tampered = copy.deepcopy(export)
+        change(tampered)
+        verdict = verify(tampered, GAMES)
+        assert not verdict.ok
+        return verdict.problems
+
+    # Another seed: it does not match the commitment published at the start.
+    def other_seed(e: dict[str, Any]) -> None:
+        e["seed"] += 1
+
+    assert "commitment" in rejected(other_seed)[0]
+
+    # Another seed with a commitment made up to match: the log's start disagrees.
+    def made_up(e: dict[str, Any]) -> None:
+        e["seed"] += 1
+        e["commitment"] = commitment(e["salt"], e["seed"])
+
+    assert "another seed" in rejected(made_up)[0]
+
+    # ...with the start's seed rewritten too: the commitment published at Start disagrees.
+    def made_up_start(e: dict[str, Any]) -> None:
+        made_up(e)
+        e["actions"][0]["action"]["seed"] = e["seed"]
+
+    assert "commitment" in rejected(made_up_start)[0]
+
+    # ...and with the published commitment rewritten too: the deal no longer replays.
+    def rewritten(e: dict[str, Any]) -> None:
+        made_up(e)
+        start = e["actions"][0]
+        start["action"]["seed"] = e["seed"]
+        for event in start["events"]:
+            if event["key"] == COMMITMENT_EVENT:
+                event["params"]["commitment"] = e["commitment"]
+
+    assert rejected(rewritten)
+
+    # A die changed in a battle's throw.
+    def die(e: dict[str, Any]) -> None:
+        for entry in e["actions"]:
+            for event in entry["events"]:
+                if "attacker_dice" in event["params"]:
+                    event["params"]["attacker_dice"] += "6"
+                    return
+        raise AssertionError("no battle in this game")
+
+    assert "event" in rejected(die)[0]
+
+    # A player's action changed.
+    def action(e: dict[str, Any]) -> None:
+        entry = next(a for a in e["actions"] if a["source"] == "player" and len(a["action"]) > 1)
+        entry["action"] = copy.deepcopy(next(a for a in e["actions"] if a["source"] == "ai")["action"])
+        entry["action"]["kind"] = "no-such-move"
+
+    assert "cannot be replayed" in rejected(action)[0]
+
+    # An action dropped from the log.
+    def dropped(e: dict[str, Any]) -> None:
+        del e["actions"][len(e["actions"]) // 2]
+
+    assert rejected(dropped)
+
+    # The final state claimed differs.
+    def final(e: dict[str, Any]) -> None:
+        e["final_state_sha256"] = "0" * 64
+
+    assert "final state" in rejected(final)[0]
+
+    # The command line: exit 0 with a verdict for the honest file, 1 for a tampered one.
+    honest, bad = tmp_path / "honest.json", tmp_path / "bad.json"
+    honest.write_text(json.dumps(export))
+    broken = copy.deepcopy(export)
+    die(broken)
+    bad.write_text(json.dumps(broken))
+    assert main(["verify", str(honest)]) == 0
+    assert main(["verify", str(bad)]) == 1
+    assert main(["verify", str(tmp_path / "missing.json")]) == 1
