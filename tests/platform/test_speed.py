@@ -143,3 +143,30 @@ async def test_ai_moves_off_the_loop_are_the_moves_on_the_loop(
     assert state_off == state_on
     assert log_off == log_on
     assert sum(1 for entry in log_on if entry[2] == "ai") > 50
+
+
+async def test_one_trip_save_is_still_one_transaction(tmp_path: Path) -> None:
+    """Store.save writes the row, its actions and its outbox in one trip to the
+    database thread: a failing insert leaves none of them, and the connection is
+    usable at once (no transaction left open)."""
+    store = Store(tmp_path / "save.db")
+    await store.open()
+    try:
+        row = await store.create(10, 1, "magmor", {}, now=1.0)
+        await store.save(row, actions=[(0, 7, "player", {"kind": "a"}, [])], outbox=[{"n": 1}], now=2.0)
+        stale = await store.get(row.id)
+        assert stale is not None
+        async with store.transaction() as db:  # a clash on the next action's version
+            await db.execute(
+                "INSERT INTO actions VALUES (?, ?, NULL, NULL, 'x', '{}', '[]', 0)",
+                (row.id, stale.version + 1),
+            )
+        with pytest.raises(Exception):  # noqa: B017 - sqlite's IntegrityError
+            await store.save(stale, actions=[(0, 7, "player", {"kind": "b"}, [])], outbox=[{"n": 2}], now=3.0)
+        outbox = await store._all("SELECT payload_json FROM outbox WHERE game_id = ?", (row.id,))
+        assert [r["payload_json"] for r in outbox] == ['{"n": 1}']
+        fresh = await store.get(row.id)
+        assert fresh is not None and fresh.version == stale.version
+        await store.save(fresh, now=4.0)  # the next change goes through
+    finally:
+        await store.close()
