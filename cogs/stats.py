@@ -123,6 +123,16 @@ def player_embed(
     return embed
 
 
+def public_language(interaction: discord.Interaction, default: str) -> str:
+    """Italian for an Italian server or asker (as ``/play`` picks a table's
+    language), else the bot's default. The server's locale is read from the
+    cached guild when there is one: it is the value Discord sends as
+    ``guild_locale``, and the one a test can set."""
+    server = interaction.guild.preferred_locale if interaction.guild else interaction.guild_locale
+    italian = "it" in (language_of(server), language_of(interaction.locale))
+    return "it" if italian else default
+
+
 class Stats(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -141,8 +151,7 @@ class Stats(commands.Cog):
         async with user_errors(interaction):
             bot = bot_of(interaction)
             assert interaction.guild_id is not None
-            italian = "it" in (language_of(interaction.guild_locale), language_of(interaction.locale))
-            language = "it" if italian else bot.settings.default_language
+            language = public_language(interaction, bot.settings.default_language)
             server = discord.utils.escape_markdown(interaction.guild.name) if interaction.guild else ""
             game_id = game.value if game else None
             if player is None:
