@@ -12,7 +12,7 @@ import discord
 import simcord
 
 from bot.client import GameMasterBot
-from cogs.controls import PAYLOAD, ActButton, ActSelect, HandButton, LobbyButton
+from cogs.controls import PAYLOAD, ActButton, ActSelect, HandButton, LobbyButton, RematchButton
 
 NAME = re.compile(r"^[-_'\w\u0900-\u097F\u0E00-\u0E7F]{1,32}$")
 SUBCOMMAND_TYPES = (1, 2)
@@ -72,7 +72,7 @@ async def test_command_tree_fits_discord_limits(simcord_env: simcord.Env) -> Non
     assert isinstance(bot, GameMasterBot)
     payload = await bot.command_payload()
     names = {c["name"] for c in payload}
-    assert {"play", "hand", "status", "rules", "log", "leave", "end"} <= names
+    assert {"play", "hand", "status", "rules", "log", "leave", "end", "stats"} <= names
     errors: list[str] = []
     for command in payload:
         total = check(command, command["name"], errors)
@@ -90,6 +90,9 @@ async def test_commands_are_translated_to_italian(simcord_env: simcord.Env) -> N
     game = next(o for o in play["options"] if o["name"] == "game")
     assert game["name_localizations"] == {"it": "gioco"}
     assert play["contexts"] == [0]  # guild only
+    stats = next(c for c in await bot.command_payload() if c["name"] == "stats")
+    assert stats["name_localizations"] == {"it": "statistiche"} and stats["contexts"] == [0]
+    assert [o["name_localizations"] for o in stats["options"]] == [{"it": "gioco"}, {"it": "membro"}]
 
 
 def test_custom_ids_fit_in_100_characters() -> None:
@@ -100,6 +103,7 @@ def test_custom_ids_fit_in_100_characters() -> None:
     items = [
         HandButton(channel),
         LobbyButton(channel, "cancel"),
+        RematchButton(channel, 10**18),
         ActButton.make(channel, version, payload, "label"),
         ActSelect.make(channel, version, payload, "pick", [discord.SelectOption(label="a")]),
     ]
