@@ -293,8 +293,13 @@ class Publisher:
 
     async def publish(self, applied: Applied) -> None:
         """Publish the change: the pending notices of its channel (its own and
-        any earlier one not yet published), in order."""
-        await self.flush(applied.row.channel_id)
+        any earlier one not yet published), in order. The change is committed
+        whatever happens here, so a failure is logged, not answered with an
+        apology: its notice stays pending and the scheduler's next tick retries."""
+        try:
+            await self.flush(applied.row.channel_id)
+        except Exception:
+            log.exception("publishing failed", extra={"fields": {"channel": applied.row.channel_id}})
 
     async def remind(self, applied: Applied) -> None:
         await self.flush(applied.row.channel_id)
