@@ -41,10 +41,13 @@ def change_notice(applied: Applied) -> dict[str, Any]:
         ping = list(decision.actors)
     return {
         "kind": "change",
-        "table": applied.table.model_dump(),
+        # Names as they were; not the seed and salt, which no notice needs.
+        "table": applied.table.model_dump(exclude={"seed", "salt"}),
         "events": [e.model_dump() for e in applied.events if e.public],
         "auto_seats": list(applied.auto_seats),
-        "continued": quiet,
+        # Only a continued hidden choice posts no line; a seat changing hands
+        # (keeps_decision) posts its line but pings nobody again.
+        "continued": applied.continued,
         "finished": applied.row.status == "finished",
         "ping": ping,
     }

@@ -35,9 +35,7 @@ async def service(db_path: Path) -> AsyncIterator[TableService]:
 
 
 async def _start(service: TableService, game_id: str, players: int, channel: int = CHANNEL) -> None:
-    await service.open_lobby(
-        channel, 1, HOST, "host", game_id, seats=players, speed="live", language="en"
-    )
+    await service.open_lobby(channel, 1, HOST, "host", game_id, seats=players, speed="live", language="en")
     for _ in range(players - 1):
         await service.add_ai(channel, HOST, may_manage=False)
     await service.start(channel, HOST, may_manage=False)
@@ -74,7 +72,7 @@ async def test_an_honest_export_of_a_whole_game_verifies(service: TableService, 
     verdict = verify(export, GAMES)
     assert verdict.ok, verdict.problems
     assert verdict.actions > 0 and verdict.events > 0 and verdict.draws > 0
-    assert [a["source"] for a in export["actions"]][0] == "start"
+    assert export["actions"][0]["source"] == "start"
     assert {"player", "ai"} <= {a["source"] for a in export["actions"]}
 
 
