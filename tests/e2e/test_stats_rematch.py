@@ -142,6 +142,7 @@ async def test_rematch_opens_a_lobby_with_the_same_table(simcord_env: simcord.En
     await alice.click(lobby, label="Start")
     first = await table.row()
     final = await _finish(table)
+    finished = await table.row()
     rematch_id = f"gm:{table.channel.id}:rematch:{first.id}"
     assert "Rematch" in labels(final) and "My hand" not in labels(final)
 
@@ -187,6 +188,13 @@ async def test_rematch_opens_a_lobby_with_the_same_table(simcord_env: simcord.En
     stale = await alice.click(final, custom_id=rematch_id)
     assert stale.ephemeral and "not the channel's latest game" in stale.response.content
     assert (await table.row()).id == started.id
+    # The AI seat of the finished game is counted apart, never among the players.
+    board = await carol.slash(table.channel, "stats")
+    embed = board.response.embeds[0]
+    assert finished.result is not None
+    ai_won = sum(1 for s in finished.result["outcome"]["standings"] if s["seat"] == 2 and s["winner"])
+    assert f"🤖 AI seats: {ai_won} win{'s' if ai_won != 1 else ''} in 1 game" in (embed.fields[0].value or "")
+    assert "AI 1" not in (embed.description or "")
 
 
 async def test_rematch_keeps_teams_speed_and_language(simcord_env: simcord.Env) -> None:
