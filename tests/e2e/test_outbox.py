@@ -5,6 +5,7 @@ order, with the board current (SimCord and the table service)."""
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -187,9 +188,11 @@ async def test_notices_are_written_atomically_with_the_change(db_path: Path) -> 
     # A save that fails writes neither the change nor its notice.
     with pytest.raises(VersionConflict):
         await store.save(stale, actions=[(1, 8, "player", {"kind": "b"}, [])], outbox=[{"n": 2}], now=3.0)
-    with pytest.raises(TypeError):  # fails after the update and the log insert, inside the transaction
+    # The notice is the transaction's last statement: its CHECK (json_valid; NaN is
+    # not JSON) fails after the row's UPDATE and the log's INSERT, and undoes them.
+    with pytest.raises(sqlite3.IntegrityError):
         await store.save(
-            row, actions=[(1, 8, "player", {"kind": "c"}, [])], outbox=[{"n": object()}], now=4.0
+            row, actions=[(1, 8, "player", {"kind": "c"}, [])], outbox=[{"n": float("nan")}], now=4.0
         )
     assert [n.payload for n in await outbox.pending(store, 10)] == [{"n": 1}]
     assert [a.action["kind"] for a in await store.actions(row.id)] == ["a"]
