@@ -1,6 +1,7 @@
 """Taking an AI-held seat: a member who is not seated asks, the host confirms.
 
-The request is kept in the table (``TableInfo.requests``), so the host's
+The request is kept in the table (``TableInfo.requests``, without moving the
+version: it is not a change of the game), so the host's
 Confirm/Refuse buttons work after a restart and a second click, or a click on
 an answered request, changes nothing. A confirmed request is a change of the
 table beside the game: it is logged (``bot.seats.seat_entry``) and committed
@@ -10,10 +11,11 @@ and every panel drawn for it (``Applied.keeps_decision``).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from bot.seats import SeatRequest, ai_seats, take_entry
-from bot.store import GameRow
+from bot.store import GameRow, Store, _exec
 from bot.table import Applied, TableError, TableInfo, TableService
 
 
@@ -48,10 +50,26 @@ async def request_seat(
             raise TableError("takeover.error.not_ai", number=seat + 1)
         request = SeatRequest(seat=seat, user_id=user_id, name=name)
         info.requests = [r for r in info.requests if r.user_id != user_id] + [request]
-        row.table = info.model_dump()
-        # The version moves, but not decision_since: panels stay valid.
-        row = await service.store.save(row, now=service.clock())
+        await _save_requests(service.store, row, info)
         return row, info, request
+
+
+async def _save_requests(store: Store, row: GameRow, info: TableInfo) -> None:
+    """Requests are kept beside the game, like the board's message id: the
+    version does not move (it numbers the action log, which a replay checks
+    for gaps, and open panels stay valid). Called under the channel's lock,
+    where every writer of ``table_json`` reads it afresh."""
+    requests = json.dumps([r.model_dump() for r in info.requests])
+    async with store.transaction() as db:
+        count, _ = await _exec(
+            db,
+            "UPDATE games SET table_json = json_set(table_json, '$.requests', json(?))"
+            " WHERE id = ? AND version = ?",
+            (requests, row.id, row.version),
+        )
+    if count != 1:
+        raise TableError("error.stale")
+    row.table = info.model_dump()
 
 
 async def answer_request(
@@ -75,8 +93,7 @@ async def answer_request(
             raise TableError("takeover.error.stale")
         if not confirm:
             info.requests.remove(request)
-            row.table = info.model_dump()
-            row = await service.store.save(row, now=service.clock())
+            await _save_requests(service.store, row, info)
             return Answer(request, "withdrawn" if withdraw else "refused", row, info)
         if not info.seats[seat].ai:
             raise TableError("takeover.error.not_ai", number=seat + 1)

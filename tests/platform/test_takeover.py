@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Literal
 import pytest
 from pydantic import BaseModel, Field, TypeAdapter
 
+from bot.export import export_game
 from bot.seats import SEAT_SOURCE, TIMEOUTS_TO_AI
 from bot.store import Store
 from bot.table import TableError, TableService, table_of
@@ -20,6 +21,7 @@ from bot.takeover import answer_request, request_seat
 from games.core import Decision, Event, Game, GameState, Outcome, Standing
 from games.core.events import public
 from games.core.rng import Rng
+from games.core.verify import verify
 from games.registry import GAMES
 from tests.factory import make_settings
 
@@ -213,7 +215,9 @@ async def test_take_seat_requested_and_confirmed_by_the_host(service: TableServi
     assert opened is not None
     _row, table, request = await request_seat(service, 1, DAN, "dan", None)
     assert request.seat == 1 and table.requests == [request] and table.seats[1].ai
-    # Asking is not a change of the game: ann's panel (drawn before) still acts.
+    # Asking is not a change of the game: the version stands, ann's panel (drawn before) still acts.
+    asked = await service.store.active(1)
+    assert asked is not None and asked.version == opened.version and table_of(asked).requests == [request]
     await service.act(1, ANN, {"kind": "pick", "number": 3}, version=opened.version)
     before = await service.store.active(1)
     assert before is not None
@@ -335,6 +339,8 @@ async def test_seat_entries_are_not_game_actions(service: TableService) -> None:
             assert entry.seat is not None
             state, _ = game.play(state, entry.seat, game.parse_action(entry.action))
     assert state.model_dump_json() == row.state
+    verdict = verify(await export_game(service.store, row), GAMES)  # python -m games verify
+    assert verdict.ok and verdict.actions == sum(a.source in GAME_ACTIONS for a in log), verdict.problems
     assert [(a.action["reason"], a.action["name"]) for a in log if a.source == SEAT_SOURCE] == [
         ("left", "bob"),
         ("taken", "dan"),
