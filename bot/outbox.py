@@ -34,7 +34,7 @@ KEEP_PUBLISHED_SECONDS = 86_400.0  # published notices kept a day, for diagnosis
 
 def change_notice(applied: Applied) -> dict[str, Any]:
     """The notice of a change, built inside ``_commit`` before the save."""
-    quiet = applied.continued or bool(getattr(applied, "keeps_decision", False))
+    quiet = applied.continued or applied.keeps_decision  # nobody to ping again
     decision = applied.decision
     ping: list[int] = []
     if decision is not None and applied.row.status == "playing" and not quiet:
