@@ -328,8 +328,13 @@ class Publisher:
             notices = await outbox.pending(self.bot.store, channel_id)
             if not notices:
                 return
-            channel = await self.channel(channel_id)
-            if channel is None:  # deleted, or not ours to see any more: nothing can be posted
+            try:
+                channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+            except (discord.NotFound, discord.Forbidden):
+                channel = None  # deleted, or not ours to see any more: nothing can ever be posted
+            except discord.HTTPException:
+                return  # Discord is having trouble: the next tick retries
+            if not isinstance(channel, discord.abc.Messageable):
                 log.warning("channel gone: notices dropped", extra={"fields": {"channel": channel_id}})
                 for notice in notices:
                     await outbox.done(self.bot.store, notice, discord.utils.utcnow().timestamp())
