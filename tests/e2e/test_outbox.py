@@ -4,6 +4,7 @@ order, with the board current (SimCord and the table service)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from collections import Counter
@@ -231,3 +232,23 @@ async def test_every_change_of_the_service_leaves_one_notice_in_order(db_path: P
     assert all(e["seats"] is None for n in notices for e in n.payload["events"])
     assert json.dumps([n.payload for n in notices]).count(str(started.table.seed)) == 1  # the reveal only
     await store.close()
+
+
+async def test_two_publishers_at_once_post_each_line_once(simcord_env: simcord.Env) -> None:
+    """A click's publish and the scheduler's tick may run together: one flush per
+    channel at a time, and a notice is read again under the lock."""
+    table = make_table(simcord_env, ["alice", "bob", "carol"])
+    alice, bob, carol = table.players
+    lobby = await open_lobby(table)
+    await bob.click(lobby, label="Join")
+    await carol.click(lobby, label="Join")
+    applied = await table.bot.service.start(table.channel.id, alice.id, may_manage=False)
+    publisher = publisher_module.publisher_of(table.bot)
+    await asyncio.gather(
+        publisher.publish(applied), publisher.flush(table.channel.id), publisher.flush_pending()
+    )
+    assert await outbox.pending(table.bot.store, table.channel.id) == []
+    shown = "\n".join(messages(table))
+    for line in await expected_lines(table):
+        assert shown.count(line) == 1, line
+    await assert_board_is_current(table)
