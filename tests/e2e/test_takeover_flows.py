@@ -4,11 +4,14 @@ Refuse (restart-proof), the new holder's My hand; English and Italian."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import discord
+import pytest
 import simcord
 
+from bot.client import GameMasterBot
 from bot.presenter import PRESENTERS
 from bot.seats import SEAT_SOURCE
 from bot.table import table_of
@@ -18,6 +21,12 @@ from tests.e2e.helpers import Table, custom_ids, make_table, open_lobby, panel, 
 from tests.factory import make_bot
 
 MAGMOR = GAMES["magmor"]
+
+
+@pytest.fixture
+def simcord_bot(db_path: Path) -> GameMasterBot:
+    """Short live deadlines: the timeout tests let many of them pass in virtual time."""
+    return make_bot(db_path, live_short_seconds=30, live_long_seconds=30)
 
 
 def take_id(table: Table) -> str:
@@ -159,6 +168,9 @@ async def test_three_missed_deadlines_in_english(simcord_env: simcord.Env) -> No
         f"🤖 **{name}** let three deadlines in a row pass, so the AI plays seat {seat + 1} now."
         in table.public_text()
     )
+    assert table.public_text().count(f"⏱️ **{name}** ran out of time") >= 3
+    entries = [a.action for a in await table.bot.store.actions(row.id) if a.source == SEAT_SOURCE]
+    assert {"seat": seat, "reason": "timeouts", "ai": True}.items() <= entries[0].items()
     assert take_id(table) in custom_ids(table.board())
     # The member who timed out takes the seat back.
     member = table.member(row.table["seats"][seat]["user_id"])
