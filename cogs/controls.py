@@ -5,6 +5,7 @@ custom_id scheme (DESIGN §5), never carrying hidden information:
 * ``gm:<channel>:hand``                  the board's "My hand" button
 * ``gm:<channel>:<version>:a:<payload>`` a game control button
 * ``gm:<channel>:<version>:s:<payload>`` a game control select
+* ``gm:<channel>:take[:...]``            Take seat and the host's answer (cogs/takeover.py)
 Every click is checked against the stored table: the right player, the
 current version. Stale and foreign clicks get a polite ephemeral answer.
 """
