@@ -116,10 +116,6 @@ class Change:
         return bool(self.notice.payload.get("finished"))
 
     @property
-    def keeps_decision(self) -> bool:
-        return False  # such a change left a quiet notice: ``continued`` says it
-
-    @property
     def decision(self) -> Decision | None:
         return self.game.decision(self.state) if self.state is not None else None
 
@@ -236,8 +232,6 @@ class Publisher:
         late does not ping for a decision that is over)."""
         decision = applied.decision
         if decision is None or applied.row.status != "playing" or applied.continued:
-            return None
-        if applied.keeps_decision:  # a seat changed hands: whoever must act was pinged already
             return None
         now = table_of(applied.row)  # who holds each seat now
         asked = [int(s) for s in applied.notice.payload.get("ping", [])]
