@@ -207,6 +207,10 @@ class Publisher:
             # One more seat has made a hidden choice: the board's "chosen" marks
             # say so; a line per choice would only flood the channel (see /log).
             return []
+        # Who ran out of time comes first: the default moves' own lines follow,
+        # then whatever came of them (an AI taking over a seat, the next turn).
+        for seat in applied.auto_seats:
+            lines.append(t("table.event.timeout", language, seat=seat_name(table, seat)))
         live_seen: set[str] = set()
         for event in applied.events:
             if not event.public:
@@ -218,8 +222,6 @@ class Publisher:
                     lines.append((live,))
                 continue
             lines.append(event_text(game_id, table, event, language))
-        for seat in applied.auto_seats:
-            lines.append(t("table.event.timeout", language, seat=seat_name(table, seat)))
         outcome = applied.outcome
         if applied.finished and outcome is not None:
             presenter = PRESENTERS[game_id]
