@@ -75,8 +75,22 @@ def format_params(game: str, table: TableInfo, params: dict[str, Any], language:
     return out
 
 
+OWN = "_own"
+
+
+def event_key(event: Event) -> str:
+    """The message for ``event``: a catalog may give an ``<key>_own`` variant,
+    used when the actor acts on something of their own (``seat`` is
+    ``owner_seat``), so a line never names one player twice ("on their own
+    meeting place", not "on Dario's meeting place" after "Dario adds")."""
+    params = event.params
+    if "owner_seat" in params and params["owner_seat"] == params.get("seat") and has(event.key + OWN):
+        return event.key + OWN
+    return event.key
+
+
 def event_text(game: str, table: TableInfo, event: Event, language: str) -> str:
-    return t(event.key, language, **format_params(game, table, event.params, language))
+    return t(event_key(event), language, **format_params(game, table, event.params, language))
 
 
 def error_text(game: str | None, table: TableInfo | None, error: RuleError, language: str) -> str:

@@ -185,3 +185,25 @@ def test_the_final_record_for_teams_and_draws() -> None:
     # Free-for-all, one winner.
     outcome = rank(scores_of(points, favourites, False), False)
     assert PRESENTER.final_headline(table, outcome, "en") == "🏆 **Alice** wins with 28 points!"
+
+
+def test_a_move_on_ones_own_place_names_the_player_once() -> None:
+    """``added_own``: "Dario adds … on their own meeting place 1", never
+    "Dario adds … on Dario's meeting place 1" (bot.render.event_key)."""
+    from bot.render import event_text
+    from bot.table import Seat, TableInfo
+    from games.core import Event
+
+    table = TableInfo(
+        host_id=1, language="en", speed="live", max_seats=2, seats=[Seat(name="Dario"), Seat(name="Elena")]
+    )
+    params = {"seat": 0, "place": "P1-1", "place_number": 1, "cards_list": [], "group_cards_list": []}
+    own = Event(key="akelarre.event.added", params={**params, "owner_seat": 0})
+    other = Event(key="akelarre.event.added", params={**params, "owner_seat": 1})
+    for language, mine, theirs in (
+        ("en", "their own meeting place 1", "**Elena**'s meeting place 1"),
+        ("it", "sul proprio luogo d'incontro 1", "luogo d'incontro 1 di **Elena**"),
+    ):
+        assert mine in event_text("akelarre", table, own, language)
+        assert event_text("akelarre", table, own, language).count("**Dario**") == 1
+        assert theirs in event_text("akelarre", table, other, language)
