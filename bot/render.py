@@ -10,7 +10,20 @@ from games.core import Event, RuleError
 
 BUNDLE_KEYS = ("cards",)
 # Forms of a territory name a catalog may keep (``<game>.territory_<form>.<id>``).
+# A name with its article or preposition, where a game's catalog keeps them
+# (``<game>.territory_in.<id>`` → ``{territory_in}``: "nell'Accampamento di Aslan").
 TERRITORY_FORMS = ("the", "in", "on", "from", "to")
+SUIT_FORMS = ("of",)  # ``{suit_of}``: "delle 🧚 Fate" / "the 🧚 Fairies"
+
+
+def _forms(
+    game: str, kind: str, forms: tuple[str, ...], key: str, value: Any, language: str
+) -> dict[str, str]:
+    return {
+        f"{key}_{form}": t(f"{game}.{kind}_{form}.{value}", language)
+        for form in forms
+        if has(f"{game}.{kind}_{form}.{value}")
+    }
 
 
 def seat_name(table: TableInfo, seat: int) -> str:
@@ -49,13 +62,10 @@ def format_params(game: str, table: TableInfo, params: dict[str, Any], language:
             out[key] = bundle(game, value, language)
         elif key == "territory" or key.endswith("_territory"):
             out[key] = t(f"{game}.territory.{value}", language)
-            # The name with its article or preposition ("nell'Accampamento di Aslan"),
-            # where the game's catalog keeps them: ``{territory_in}`` and the like.
-            for form in TERRITORY_FORMS:
-                if has(f"{game}.territory_{form}.{value}"):
-                    out[f"{key}_{form}"] = t(f"{game}.territory_{form}.{value}", language)
+            out.update(_forms(game, "territory", TERRITORY_FORMS, key, value, language))
         elif key == "suit" or key.endswith("_suit"):
             out[key] = t(f"{game}.suit.{value}", language)
+            out.update(_forms(game, "suit", SUIT_FORMS, key, value, language))
         elif key == "card" or key.endswith("_card"):
             out[key] = t(f"{game}.card.{value}", language)
         elif key == "cards_list" or key.endswith("_cards_list"):

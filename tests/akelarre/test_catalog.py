@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import has
-from bot.render import OWN
+from bot.render import OWN, SUIT_FORMS
 from games.akelarre import GAME
 from games.akelarre.data import ALL_CARDS, FAMILIES, JOKERS, VALUES
 from games.akelarre.game import STEP_DECISIONS
@@ -116,6 +116,13 @@ def test_public_event_texts_never_say_you() -> None:
         assert not re.search(r"\b(tu|tuo|tua|hai|puoi|devi)\b", IT[key], re.IGNORECASE), key
 
 
+def with_forms(params: dict[str, Any]) -> dict[str, Any]:
+    """The params as the renderer offers them: a family also with its article
+    (``{suit_of}``, bot.render.SUIT_FORMS)."""
+    suits = [k for k in params if k == "suit" or k.endswith("_suit")]
+    return {**params, **{f"{k}_{form}": params[k] for k in suits for form in SUIT_FORMS}}
+
+
 @pytest.mark.parametrize(("players", "options"), [(2, {}), (3, {}), (4, {}), (4, {"teams": True})])
 def test_event_placeholders_match_params(players: int, options: dict[str, Any]) -> None:
     seen: set[str] = set()
@@ -127,9 +134,10 @@ def test_event_placeholders_match_params(players: int, options: dict[str, Any]) 
         assert placeholders(EN[outcome.reason]) <= set(outcome.params)
         for event in events:
             seen.add(event.key)
-            assert placeholders(EN[event.key]) <= set(event.params), event.key
+            params = with_forms(event.params)
+            assert placeholders(EN[event.key]) <= set(params), event.key
             for text in [EN[event.key], IT[event.key], *forms.get(event.key, {}).values()]:
-                text.format(**event.params)
+                text.format(**params)
     assert len(seen) > 15
 
 
@@ -153,7 +161,7 @@ def test_errors_format_with_their_params() -> None:
         if found is None:
             continue
         key, params = found.group(1), found.group(2)
-        names = set(re.findall(r"(\w+)=", params))
+        names = set(with_forms(dict.fromkeys(re.findall(r"(\w+)=", params))))
         if "**place_params" in params:
             names |= {"place", "owner_seat", "place_number"}
         assert placeholders(EN[key]) <= names, (key, names)

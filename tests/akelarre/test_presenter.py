@@ -207,3 +207,18 @@ def test_a_move_on_ones_own_place_names_the_player_once() -> None:
         assert mine in event_text("akelarre", table, own, language)
         assert event_text("akelarre", table, own, language).count("**Dario**") == 1
         assert theirs in event_text("akelarre", table, other, language)
+
+
+def test_a_discard_pile_is_named_with_its_article() -> None:
+    """``{suit_of}`` (bot.render.SUIT_FORMS): "dalla pila degli scarti dei 🌳 Druidi"."""
+    from bot.render import event_text
+    from bot.table import Seat, TableInfo
+    from games.core import Event
+
+    table = TableInfo(host_id=1, language="it", speed="live", max_seats=2, seats=[Seat(name="Dario")] * 2)
+    drew = Event(
+        key="akelarre.event.drew_pile",
+        params={"seat": 0, "suit": "druids", "cards_list": ["D2a"], "count": 1},
+    )
+    assert "dalla pila degli scarti dei 🌳 Druidi" in event_text("akelarre", table, drew, "it")
+    assert "from the discard pile of the 🌳 Druids" in event_text("akelarre", table, drew, "en")
