@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-import pytest
-
 from games.akelarre import GAME, AkelarreAction, AkelarreState, Place, Placed
 from games.akelarre.data import ALL_CARDS, FAMILIES, FAVOURITE_CARD, is_joker, value_of
 from games.akelarre.rules import apply
 from games.core import Event, Rng, RuleError
+from tests import engine
 
 # Favourites by seat unless a test says otherwise: Fairies, Goblins, Druids, Nymphs.
 FAVOURITES = ["fairies", "goblins", "druids", "nymphs"]
@@ -110,30 +109,18 @@ def run(state: AkelarreState, seat: int, *actions: AkelarreAction) -> tuple[Akel
 
 
 def keys(events: list[Event]) -> list[str]:
-    return [event.key.removeprefix("akelarre.event.") for event in events]
+    return engine.keys("akelarre", events)
 
 
 def find(events: list[Event], name: str) -> list[Event]:
-    return [event for event in events if event.key == f"akelarre.event.{name}"]
+    return engine.find("akelarre", events, name)
 
 
 def assert_refused(
     state: AkelarreState, seat: int, action: AkelarreAction, key: str, rule: str | None
 ) -> RuleError:
-    """The action raises RuleError(key, rule) and leaves the state untouched, both
-    through ``GAME.play`` and when applied straight to a working copy."""
-    before = state.model_dump()
-    with pytest.raises(RuleError) as caught:
-        GAME.play(state, seat, action)
-    assert (caught.value.key, caught.value.rule) == (key, rule), caught.value
-    assert state.model_dump() == before
-    decision = GAME.decision(state)
-    if decision is not None and seat in decision.actors:
-        work = state.model_copy(deep=True)
-        with pytest.raises(RuleError):
-            apply(work, seat, action)
-        assert work.model_dump() == before, "validation must run before any change"
-    return caught.value
+    """The action raises RuleError(key, rule) and changes nothing (tests.engine)."""
+    return engine.assert_refused(GAME, apply, state, seat, action, key, rule)
 
 
 def all_cards(state: AkelarreState) -> Counter[str]:

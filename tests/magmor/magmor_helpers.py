@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-import pytest
-
 from games.core import Event, Rng, RuleError
 from games.magmor import GAME, MagmorAction, MagmorState, rules, turn
 from games.magmor.data import CARDS, OBJECTIVES, PILE_SIZE, RESOURCES
 from games.magmor.grid import CELLS, MAGMOR
+from tests import engine
 
 
 def hand(**counts: int) -> dict[str, int]:
@@ -81,11 +80,11 @@ def play(state: MagmorState, seat: int, action: MagmorAction) -> tuple[MagmorSta
 
 
 def keys(events: list[Event]) -> list[str]:
-    return [event.key.removeprefix("magmor.event.") for event in events]
+    return engine.keys("magmor", events)
 
 
 def find(events: list[Event], name: str) -> list[Event]:
-    return [event for event in events if event.key == f"magmor.event.{name}"]
+    return engine.find("magmor", events, name)
 
 
 PASS_KEYS = ("passed", "passed_unable", "passed_few_cards")
@@ -99,19 +98,8 @@ def passes(events: list[Event]) -> list[Event]:
 def assert_refused(
     state: MagmorState, seat: int, action: MagmorAction, key: str, rule: str | None
 ) -> RuleError:
-    """The action raises RuleError(key, rule) and leaves the state untouched, both
-    through ``GAME.play`` and when applied straight to a working copy."""
-    before = state.model_dump()
-    with pytest.raises(RuleError) as caught:
-        GAME.play(state, seat, action)
-    assert (caught.value.key, caught.value.rule) == (key, rule)
-    assert state.model_dump() == before
-    work = state.model_copy(deep=True)
-    if GAME.decision(work) is not None and seat in GAME.decision(work).actors:  # type: ignore[union-attr]
-        with pytest.raises(RuleError):
-            rules.apply(work, seat, action)
-        assert work.model_dump() == before, "validation must run before any change"
-    return caught.value
+    """The action raises RuleError(key, rule) and changes nothing (tests.engine)."""
+    return engine.assert_refused(GAME, rules.apply, state, seat, action, key, rule)
 
 
 def in_transit(state: MagmorState) -> dict[str, int]:

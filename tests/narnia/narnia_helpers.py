@@ -13,6 +13,7 @@ from games.core import Event, Rng, RuleError
 from games.narnia import GAME, NarniaAction, NarniaState, Territory, Token, battle, rules, tokens
 from games.narnia.data import CARD_IDS, TERRITORIES, TOTAL_TOKENS, Origin
 from games.narnia.flow import reduced_sequence
+from tests import engine
 
 COLOURS = ("red", "blue", "green", "yellow")
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
@@ -164,29 +165,19 @@ def play(
 
 
 def keys(events: list[Event]) -> list[str]:
-    return [event.key.removeprefix("narnia.event.") for event in events]
+    return engine.keys("narnia", events)
 
 
 def find(events: list[Event], name: str) -> list[Event]:
-    return [event for event in events if event.key == f"narnia.event.{name}"]
+    return engine.find("narnia", events, name)
 
 
 def assert_refused(
     state: NarniaState, seat: int, action: NarniaAction | dict[str, Any], key: str, rule: str | None
 ) -> RuleError:
-    """The action raises RuleError(key, rule) and leaves the state untouched, both through
-    ``GAME.play`` and when applied straight to a working copy."""
+    """The action raises RuleError(key, rule) and changes nothing (tests.engine)."""
     if isinstance(action, dict):
         action = GAME.parse_action(action)
-    before = state.model_dump()
-    with pytest.raises(RuleError) as caught:
-        GAME.play(state, seat, action)
-    assert (caught.value.key, caught.value.rule) == (key, rule)
-    assert state.model_dump() == before
-    decision = GAME.decision(state)
-    if decision is not None and seat in decision.actors:
-        work = state.model_copy(deep=True)
-        with pytest.raises(RuleError):
-            rules.handle(work, seat, action, [])
-        assert work.model_dump() == before, "validation must run before any change"
-    return caught.value
+    return engine.assert_refused(
+        GAME, lambda work, seat, action: rules.handle(work, seat, action, []), state, seat, action, key, rule
+    )

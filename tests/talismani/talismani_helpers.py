@@ -8,12 +8,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-import pytest
-
 from games.core import Event, Rng, RuleError
 from games.talismani import GAME, Forge, PlayCards, Talisman, TalismaniAction, TalismaniState
 from games.talismani.data import FIRST_TALISMAN, deck
 from games.talismani.rules import apply
+from tests import engine
 
 ROW = ["sun", "rain", "snow", "clouds", "fog", "storm"]
 
@@ -83,30 +82,18 @@ def act(state: TalismaniState, seat: int, action: TalismaniAction) -> tuple[Tali
 
 
 def keys(events: list[Event]) -> list[str]:
-    return [event.key.removeprefix("talismani.event.") for event in events]
+    return engine.keys("talismani", events)
 
 
 def find(events: list[Event], name: str) -> list[Event]:
-    return [event for event in events if event.key == f"talismani.event.{name}"]
+    return engine.find("talismani", events, name)
 
 
 def assert_refused(
     state: TalismaniState, seat: int, action: TalismaniAction, key: str, rule: str | None
 ) -> RuleError:
-    """The action raises RuleError(key, rule) and leaves the state untouched, both
-    through ``GAME.play`` and when applied straight to a working copy."""
-    before = state.model_dump()
-    with pytest.raises(RuleError) as caught:
-        GAME.play(state, seat, action)
-    assert (caught.value.key, caught.value.rule) == (key, rule)
-    assert state.model_dump() == before
-    decision = GAME.decision(state)
-    if decision is not None and seat in decision.actors:
-        work = state.model_copy(deep=True)
-        with pytest.raises(RuleError):
-            apply(work, seat, action)
-        assert work.model_dump() == before, "validation must run before any change"
-    return caught.value
+    """The action raises RuleError(key, rule) and changes nothing (tests.engine)."""
+    return engine.assert_refused(GAME, apply, state, seat, action, key, rule)
 
 
 def all_cards(state: TalismaniState) -> Counter[str]:

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-import pytest
-
 from games.core import Event, Rng, RuleError
 from games.tirnanog import GAME, StackCard, TirNanOgAction, TirNanOgState
 from games.tirnanog.data import (
@@ -25,6 +23,7 @@ from games.tirnanog.data import (
 )
 from games.tirnanog.rules import apply
 from games.tirnanog.state import VP_SOURCES
+from tests import engine
 
 CODES = {"D": "dragon", "E": "elf", "F": "fairy", "G": "griffin", "C": "centaur"}
 
@@ -144,7 +143,7 @@ def names(events: list[Event]) -> list[str]:
 
 
 def find(events: list[Event], name: str) -> list[Event]:
-    return [event for event in events if event.key == f"tirnanog.event.{name}"]
+    return engine.find("tirnanog", events, name)
 
 
 def gained(events: list[Event], source: str) -> dict[int, int]:
@@ -158,20 +157,8 @@ def gained(events: list[Event], source: str) -> dict[int, int]:
 def assert_refused(
     state: TirNanOgState, seat: int, action: TirNanOgAction, key: str, rule: str | None
 ) -> RuleError:
-    """The action raises RuleError(key, rule) and leaves the state untouched, both through
-    ``GAME.play`` and when applied straight to a working copy."""
-    before = state.model_dump()
-    with pytest.raises(RuleError) as caught:
-        GAME.play(state, seat, action)
-    assert (caught.value.key, caught.value.rule) == (key, rule)
-    assert state.model_dump() == before
-    decision = GAME.decision(state)
-    if decision is not None and seat in decision.actors:
-        work = state.model_copy(deep=True)
-        with pytest.raises(RuleError):
-            apply(work, seat, action)
-        assert work.model_dump() == before, "validation must run before any change"
-    return caught.value
+    """The action raises RuleError(key, rule) and changes nothing (tests.engine)."""
+    return engine.assert_refused(GAME, apply, state, seat, action, key, rule)
 
 
 def accounted(state: TirNanOgState) -> tuple[Counter[str], Counter[str], Counter[str]]:
