@@ -36,7 +36,7 @@ import aiosqlite
 from pydantic import SecretStr
 
 from bot.settings import Settings
-from bot.store import Store
+from bot.store import SqliteStore as Store
 from bot.table import TableService
 from games.core import GameState
 from games.registry import GAMES
@@ -147,8 +147,8 @@ class RawCommits:
         self.seconds = 0.0
 
     async def open(self, source: Store, rows: int = 100) -> None:
-        games = await source._all("SELECT table_json, state_json FROM games WHERE state_json IS NOT NULL")
-        logged = await source._all("SELECT action_json, events_json FROM actions LIMIT 500")
+        games = await source.fetch("SELECT table_json, state_json FROM games WHERE state_json IS NOT NULL")
+        logged = await source.fetch("SELECT action_json, events_json FROM actions LIMIT 500")
         self.payloads = [
             (g["table_json"], g["state_json"], a["action_json"], a["events_json"])
             for g, a in zip(games * (len(logged) // len(games) + 1), logged, strict=False)

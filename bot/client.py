@@ -14,7 +14,7 @@ from discord.ext import commands, tasks
 from bot.i18n import CatalogTranslator, t
 from bot.replies import answer_error
 from bot.settings import Settings
-from bot.store import Store, get_meta, set_meta
+from bot.store import make_store
 from bot.table import Applied, TableService
 
 log = logging.getLogger("gamemaster")
@@ -62,7 +62,7 @@ class GameMasterBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
-        self.store = Store(settings.database_path)
+        self.store = make_store(settings)
         self.service = TableService(self.store, settings, now)
         # Set by cogs.table: publishing is presentation, so it lives with the cogs.
         self.publisher: Publishing | None = None
@@ -101,10 +101,10 @@ class GameMasterBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
         digest = hashlib.sha256(json.dumps(await self.command_payload(), sort_keys=True).encode()).hexdigest()
         key = f"commands:{self.settings.dev_guild_id}"
-        if mode == "auto" and await get_meta(self.store, key) == digest:
+        if mode == "auto" and await self.store.get_meta(key) == digest:
             return
         await self.tree.sync(guild=guild)
-        await set_meta(self.store, key, digest)
+        await self.store.set_meta(key, digest)
         log.info("commands synced", extra={"fields": {"guild": self.settings.dev_guild_id}})
 
     @tasks.loop(seconds=5)

@@ -15,15 +15,6 @@ from games.core.verify import EXPORT_FORMAT, commitment, state_hash
 from games.registry import GAMES
 
 
-async def latest_finished(store: Store, channel_id: int) -> GameRow | None:
-    """The channel's most recent finished game (played to the end or ended with /end)."""
-    r = await store._one(
-        "SELECT id FROM games WHERE channel_id = ? AND status = 'finished' ORDER BY id DESC LIMIT 1",
-        (channel_id,),
-    )
-    return await store.get(int(r["id"])) if r else None
-
-
 async def export_game(store: Store, row: GameRow) -> dict[str, Any]:
     if row.status != "finished" or row.state is None:
         raise ValueError("only a finished game can be exported")

@@ -19,11 +19,12 @@ when a notice is published, so redrawing it again is harmless.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.store import Store, _exec
+from bot.shards import EVERY_SHARD, Shards
+from bot.store import Store
+from bot.store.base import json_value
 from games.core import Event
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ class Notice:
 
 async def pending(store: Store, channel_id: int) -> list[Notice]:
     """A channel's notices not yet published, oldest first."""
-    rows = await store._all(
+    rows = await store.fetch(
         "SELECT id, game_id, channel_id, version, payload_json, sent FROM outbox"
         " WHERE channel_id = ? AND published_at IS NULL ORDER BY id",
         (channel_id,),
@@ -84,35 +85,42 @@ async def pending(store: Store, channel_id: int) -> list[Notice]:
             game_id=r["game_id"],
             channel_id=r["channel_id"],
             version=r["version"],
-            payload=json.loads(r["payload_json"]),
+            payload=json_value(r["payload_json"]),
             sent=r["sent"],
         )
         for r in rows
     ]
 
 
-async def pending_channels(store: Store) -> list[int]:
-    """Channels with something to publish (the partial index keeps this cheap)."""
-    rows = await store._all(
-        "SELECT DISTINCT channel_id FROM outbox WHERE published_at IS NULL ORDER BY channel_id"
-    )
+async def pending_channels(store: Store, shards: Shards = EVERY_SHARD) -> list[int]:
+    """Channels of these shards' guilds with something to publish (the partial
+    index keeps this cheap)."""
+    if shards.everything:
+        rows = await store.fetch(
+            "SELECT DISTINCT channel_id FROM outbox WHERE published_at IS NULL ORDER BY channel_id"
+        )
+    else:
+        where, extra = shards.where("g.guild_id")
+        rows = await store.fetch(
+            "SELECT DISTINCT o.channel_id FROM outbox AS o JOIN games AS g ON g.id = o.game_id"
+            f" WHERE o.published_at IS NULL{where} ORDER BY o.channel_id",
+            extra,
+        )
     return [int(r["channel_id"]) for r in rows]
 
 
 async def progress(store: Store, notice: Notice, sent: int) -> None:
     """Discord accepted ``sent`` messages of the notice: never send them again."""
     notice.sent = sent
-    async with store.transaction() as db:
-        await _exec(db, "UPDATE outbox SET sent = ? WHERE id = ?", (sent, notice.id))
+    await store.execute("UPDATE outbox SET sent = ? WHERE id = ?", (sent, notice.id))
 
 
 async def done(store: Store, notice: Notice, now: float) -> bool:
     """Mark the notice published (only once: False if someone else did)."""
-    async with store.transaction() as db:
-        count, _ = await _exec(
-            db,
+    async with store.transaction() as tx:
+        count = await tx.execute(
             "UPDATE outbox SET published_at = ?, sent = ? WHERE id = ? AND published_at IS NULL",
-            (now, notice.sent, notice.id),
+            (float(now), notice.sent, notice.id),
         )
-        await _exec(db, "DELETE FROM outbox WHERE published_at < ?", (now - KEEP_PUBLISHED_SECONDS,))
+        await tx.execute("DELETE FROM outbox WHERE published_at < ?", (float(now) - KEEP_PUBLISHED_SECONDS,))
     return count == 1

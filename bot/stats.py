@@ -21,8 +21,11 @@ LEADERBOARD_SIZE = 10
 
 # The same aggregate for every query: finished and abandoned games apart, a
 # best score only from finished ones (an /end'ed game's score is not final).
+# Written in the SQL both stores speak (no boolean sums, no output names inside
+# expressions, no bare columns beside an aggregate).
 _TOTALS = (
-    "SUM(abandoned = 0) AS played, SUM(winner AND abandoned = 0) AS won,"
+    "SUM(CASE WHEN abandoned = 0 THEN 1 ELSE 0 END) AS played,"
+    " SUM(CASE WHEN winner = 1 AND abandoned = 0 THEN 1 ELSE 0 END) AS won,"
     " SUM(abandoned) AS abandoned, MAX(CASE WHEN abandoned = 0 THEN score END) AS best"
 )
 
@@ -61,12 +64,10 @@ def _game_filter(game: str | None) -> tuple[str, tuple[str, ...]]:
 async def leaderboard(store: Store, guild_id: int, game: str | None = None) -> Board:
     """The top players by wins, then win rate, then games played."""
     where, extra = _game_filter(game)
-    rows = await store._all(
-        f"SELECT user_id, {_TOTALS} FROM results"
-        f" WHERE guild_id = ? AND user_id IS NOT NULL{where}"
-        " GROUP BY user_id HAVING played > 0"
-        " ORDER BY won DESC, CAST(won AS REAL) / played DESC, played DESC, user_id"
-        " LIMIT ?",
+    rows = await store.fetch(
+        f"SELECT * FROM (SELECT user_id, {_TOTALS} FROM results"
+        f" WHERE guild_id = ? AND user_id IS NOT NULL{where} GROUP BY user_id) AS totals"
+        " WHERE played > 0 ORDER BY won DESC, won * 1.0 / played DESC, played DESC, user_id LIMIT ?",
         (guild_id, *extra, LEADERBOARD_SIZE),
     )
     names = await _names(store, guild_id, [int(r["user_id"]) for r in rows])
@@ -81,11 +82,11 @@ async def leaderboard(store: Store, guild_id: int, game: str | None = None) -> B
         )
         for r in rows
     ]
-    ai = await store._one(
+    ai = await store.fetchrow(
         f"SELECT {_TOTALS} FROM results WHERE guild_id = ? AND user_id IS NULL{where}",
         (guild_id, *extra),
     )
-    counts = await store._one(
+    counts = await store.fetchrow(
         "SELECT COUNT(DISTINCT CASE WHEN abandoned = 0 THEN game_id END) AS games,"
         " COUNT(DISTINCT CASE WHEN abandoned = 1 THEN game_id END) AS abandoned"
         f" FROM results WHERE guild_id = ?{where}",
@@ -109,7 +110,7 @@ async def leaderboard(store: Store, guild_id: int, game: str | None = None) -> B
 async def player(store: Store, guild_id: int, user_id: int, game: str | None = None) -> list[Line]:
     """One player's figures per game, most played first."""
     where, extra = _game_filter(game)
-    rows = await store._all(
+    rows = await store.fetch(
         f"SELECT game, {_TOTALS} FROM results WHERE guild_id = ? AND user_id = ?{where}"
         " GROUP BY game ORDER BY played DESC, won DESC, game",
         (guild_id, user_id, *extra),
@@ -133,14 +134,14 @@ async def player_name(store: Store, guild_id: int, user_id: int) -> str | None:
 
 
 async def _names(store: Store, guild_id: int, user_ids: list[int]) -> dict[int, str]:
-    """Each player's seat name at their latest game (SQLite gives a bare
-    column the values of the row that the lone MAX() picked)."""
+    """Each player's seat name at their latest game."""
     if not user_ids:
         return {}
     marks = ", ".join("?" for _ in user_ids)
-    rows = await store._all(
-        f"SELECT user_id, name, MAX(finished_at) FROM results"
-        f" WHERE guild_id = ? AND user_id IN ({marks}) GROUP BY user_id",
+    rows = await store.fetch(
+        "SELECT user_id, name FROM (SELECT user_id, name, ROW_NUMBER() OVER"
+        " (PARTITION BY user_id ORDER BY finished_at DESC, game_id DESC) AS latest"
+        f" FROM results WHERE guild_id = ? AND user_id IN ({marks})) AS named WHERE latest = 1",
         (guild_id, *user_ids),
     )
     return {int(r["user_id"]): str(r["name"]) for r in rows}

@@ -11,11 +11,10 @@ and every panel drawn for it (``Applied.keeps_decision``).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 from bot.seats import SeatRequest, ai_seats, take_entry
-from bot.store import GameRow, Store, _exec
+from bot.store import GameRow, Store
 from bot.table import Applied, TableError, TableInfo, TableService
 
 
@@ -59,15 +58,8 @@ async def _save_requests(store: Store, row: GameRow, info: TableInfo) -> None:
     version does not move (it numbers the action log, which a replay checks
     for gaps, and open panels stay valid). Called under the channel's lock,
     where every writer of ``table_json`` reads it afresh."""
-    requests = json.dumps([r.model_dump() for r in info.requests])
-    async with store.transaction() as db:
-        count, _ = await _exec(
-            db,
-            "UPDATE games SET table_json = json_set(table_json, '$.requests', json(?))"
-            " WHERE id = ? AND version = ?",
-            (requests, row.id, row.version),
-        )
-    if count != 1:
+    requests = [r.model_dump() for r in info.requests]
+    if not await store.patch_table(row.id, "requests", requests, version=row.version):
         raise TableError("error.stale")
     row.table = info.model_dump()
 

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import cmd, join, language_of, t
-from bot.store import GameRow, set_message
+from bot.store import GameRow
 from bot.table import TableInfo
 from cogs.common import bot_of, display_name, may_manage, presented_games, user_errors
 from cogs.controls import LobbyButton, static_view
@@ -157,7 +157,7 @@ class Lobby(commands.Cog):
                 view=lobby_view(interaction.channel_id, table_language),
             )
             message = await interaction.original_response()
-            await set_message(bot.store, row.id, message.id)
+            await bot.store.patch_table(row.id, "message_id", message.id)
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -25,7 +25,7 @@ from bot.i18n import join, t
 from bot.outbox import Notice
 from bot.presenter import PRESENTERS, Presenter
 from bot.render import event_text, seat_name
-from bot.store import GameRow, get_meta, set_message, set_meta
+from bot.store import GameRow
 from bot.table import Applied, TableInfo, table_of
 from cogs.controls import board_view
 from games.core import Decision, Event, Game, GameState, Outcome
@@ -196,7 +196,7 @@ class Publisher:
                 pass  # deleted: post a new board below
         message = await channel.send(files=attachments, **content)
         table.message_id = message.id
-        await set_message(self.bot.store, row.id, message.id)
+        await self.bot.store.patch_table(row.id, "message_id", message.id)
 
     def lines(self, applied: Change, language: str) -> list[str | tuple[str]]:
         """The public story of a change: text lines, and ``(key,)`` where a
@@ -391,7 +391,7 @@ class Publisher:
             return
         text = text[:MESSAGE_LIMIT]
         meta_key = f"live:{applied.row.id}"
-        known: dict[str, int] = json.loads(await get_meta(self.bot.store, meta_key) or "{}")
+        known: dict[str, int] = json.loads(await self.bot.store.get_meta(meta_key) or "{}")
         message_id = known.get(key)
         if message_id is not None:
             try:
@@ -404,7 +404,7 @@ class Publisher:
         known.pop(key, None)
         known[key] = sent.id
         kept = dict(list(known.items())[-LIVE_KEPT:])
-        await set_meta(self.bot.store, meta_key, json.dumps(kept))
+        await self.bot.store.set_meta(meta_key, json.dumps(kept))
 
     async def refresh_lobby(self, row: GameRow) -> None:
         from cogs.lobby import lobby_embed, lobby_view

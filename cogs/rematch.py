@@ -6,7 +6,6 @@ import discord
 
 from bot.i18n import t
 from bot.rematch import rematch
-from bot.store import set_message
 from cogs.common import bot_of, display_name
 from cogs.lobby import lobby_embed, lobby_view
 
@@ -23,4 +22,4 @@ async def rematch_click(interaction: discord.Interaction, channel_id: int, game_
         view=lobby_view(channel_id, table.language),
     )
     message = await interaction.original_response()
-    await set_message(bot.store, row.id, message.id)
+    await bot.store.patch_table(row.id, "message_id", message.id)

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.export import export_bytes, export_game, export_name, latest_finished
+from bot.export import export_bytes, export_game, export_name
 from bot.i18n import cmd, t
 from bot.presenter import PRESENTERS
 from bot.render import event_text
@@ -94,7 +94,7 @@ class TableCommands(commands.Cog):
             text = "\n".join(lines[-LOG_LINES:]) or t("log.empty", language)
             # A finished game's export (seed, salt, the whole log) for `python -m
             # games verify`; never a running game's: its seed tells future shuffles.
-            done = row if row.status == "finished" else await latest_finished(bot.store, row.channel_id)
+            done = row if row.status == "finished" else await bot.store.latest_finished(row.channel_id)
             if done is None or not table_and_state(done)[0].salt:
                 await reply(interaction, text[-2000:])
                 return

@@ -1,0 +1,58 @@
+"""Persistence: the store interface and its two backends (see ``base``).
+
+``open_store(settings)`` picks the backend: PostgreSQL when ``DATABASE_URL``
+is a ``postgresql://`` URL, else the SQLite file at ``DATABASE_PATH``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.store.base import (
+    ACTIVE,
+    ActionRow,
+    ChannelBusy,
+    GameRow,
+    LoggedAction,
+    Record,
+    Store,
+    Transaction,
+    VersionConflict,
+)
+from bot.store.sqlite import SqliteStore
+
+if TYPE_CHECKING:
+    from bot.settings import Settings
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+__all__ = [
+    "ACTIVE",
+    "POSTGRES_SCHEMES",
+    "ActionRow",
+    "ChannelBusy",
+    "GameRow",
+    "LoggedAction",
+    "Record",
+    "SqliteStore",
+    "Store",
+    "Transaction",
+    "VersionConflict",
+    "make_store",
+    "store_for",
+]
+
+
+def store_for(url_or_path: str, *, pool_size: int = 10) -> Store:
+    """A store for a PostgreSQL URL or an SQLite file path (unopened)."""
+    if url_or_path.startswith(POSTGRES_SCHEMES):
+        from bot.store.postgres import PostgresStore  # asyncpg only when asked for
+
+        return PostgresStore(url_or_path, pool_size=pool_size)
+    return SqliteStore(url_or_path)
+
+
+def make_store(settings: Settings) -> Store:
+    if settings.database_url is not None:
+        return store_for(settings.database_url.get_secret_value(), pool_size=settings.database_pool_size)
+    return SqliteStore(settings.database_path)
