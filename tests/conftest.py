@@ -1,15 +1,28 @@
-"""Shared fixtures: a real bot on a temporary SQLite file, run inside SimCord."""
+"""Shared fixtures: a real bot on a temporary database, run inside SimCord.
+
+``database`` is a store location for each backend: an SQLite file, and a fresh
+database on a throwaway PostgreSQL server that the suite starts itself
+(``tests/postgres_server.py``). Without PostgreSQL's binaries the PostgreSQL
+cases are skipped, unless ``REQUIRE_POSTGRES=1`` (as in ``.ci/run``) makes
+that a failure.
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import contextlib
+import os
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 import pytest_asyncio
 
 from bot.client import GameMasterBot
 from tests.factory import BOTS, make_bot
+from tests.postgres_server import PostgresServer
+
+BACKENDS = ("sqlite", "postgres")
 
 
 @pytest_asyncio.fixture(autouse=True)
@@ -21,11 +34,54 @@ async def _close_stores() -> AsyncIterator[None]:
         await BOTS.pop().store.close()
 
 
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    missing = PostgresServer.available()
+    if missing is not None:
+        if os.environ.get("REQUIRE_POSTGRES") == "1":
+            pytest.fail(f"REQUIRE_POSTGRES=1 but {missing}")
+        pytest.skip(missing)
+    server = PostgresServer(bindir=_bindir()).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def _bindir() -> Path:
+    from tests.postgres_server import find_bindir
+
+    found = find_bindir()
+    assert found is not None
+    return found
+
+
+@pytest_asyncio.fixture(params=BACKENDS)
+async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """Where a store lives: an SQLite file path, or a PostgreSQL URL."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "gamemaster.db")
+        return
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    url = await server.new_database()
+    yield url
+    while BOTS:  # their pools first: the database goes with its connections
+        await BOTS.pop().store.close()
+    name = url.rsplit("/", 1)[1]
+    with contextlib.suppress(OSError, asyncpg.PostgresError):
+        connection = await asyncpg.connect(server.url)
+        try:
+            await connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        finally:
+            await connection.close()
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
+    """An SQLite file, for what only SQLite has (its query plans, old schemas)."""
     return tmp_path / "gamemaster.db"
 
 
 @pytest.fixture
-def simcord_bot(db_path: Path) -> GameMasterBot:
-    return make_bot(db_path)
+def simcord_bot(database: str) -> GameMasterBot:
+    return make_bot(database)

@@ -2,31 +2,54 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 from pydantic import SecretStr
 
 from bot.client import GameMasterBot
 from bot.settings import Settings
+from bot.store import POSTGRES_SCHEMES, Store, store_for
 
 BOTS: list[GameMasterBot] = []
 
 
-def make_settings(db_path: Path, **overrides: object) -> Settings:
+def make_settings(database: Path | str, **overrides: object) -> Settings:
+    """Settings for a store at ``database``: an SQLite path or a PostgreSQL URL."""
     values: dict[str, object] = {
         "discord_token": SecretStr("test-token"),
-        "database_path": db_path,
         "sync_commands": "auto",
         "scheduler_interval_seconds": 5.0,
     }
+    if str(database).startswith(POSTGRES_SCHEMES):
+        values["database_url"] = str(database)
+    else:
+        values["database_path"] = Path(database)
     values.update(overrides)
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]
 
 
-BOTS: list[GameMasterBot] = []
-
-
-def make_bot(db_path: Path, **overrides: object) -> GameMasterBot:
-    bot = GameMasterBot(make_settings(db_path, **overrides))
+def make_bot(database: Path | str | Settings, **overrides: object) -> GameMasterBot:
+    """A bot on ``database``; given another bot's settings, a bot like it (a restart)."""
+    if isinstance(database, Settings):
+        settings = database.model_copy(update=overrides)
+    else:
+        settings = make_settings(database, **overrides)
+    bot = GameMasterBot(settings)
     BOTS.append(bot)
     return bot
+
+
+def write_errors(store: Store) -> tuple[type[BaseException], ...]:
+    """What a store raises when the database refuses a write (a broken key, bad JSON)."""
+    if store.backend == "sqlite":
+        return (sqlite3.IntegrityError,)
+    import asyncpg
+
+    return (asyncpg.PostgresError,)
+
+
+async def open_store(database: Path | str) -> Store:
+    store = store_for(str(database))
+    await store.open()
+    return store

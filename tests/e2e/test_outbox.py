@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -18,13 +16,13 @@ import simcord
 from bot import outbox
 from bot.presenter import PRESENTERS
 from bot.render import event_text
-from bot.store import Store, VersionConflict
+from bot.store import VersionConflict
 from bot.table import TableService, table_of
 from cogs import publisher as publisher_module
 from games.core import Event
 from games.registry import GAMES
 from tests.e2e.helpers import Table, make_table, open_lobby
-from tests.factory import make_bot, make_settings
+from tests.factory import make_bot, make_settings, open_store, write_errors
 
 MAGMOR = GAMES["magmor"]
 
@@ -59,7 +57,7 @@ async def restart(env: simcord.Env, table: Table, monkeypatch: pytest.MonkeyPatc
     new one on the same database; its first scheduler tick publishes what is pending."""
     table.bot.scheduler.cancel()
     monkeypatch.setattr(discord.abc.Messageable, "send", REAL_SEND)
-    await env.restart_bot(make_bot(table.bot.settings.database_path))
+    await env.restart_bot(make_bot(table.bot.settings))
     await env.advance_time(1)
 
 
@@ -176,9 +174,8 @@ async def test_a_refused_message_does_not_hold_back_the_channel(
 # -- the store and the service -------------------------------------------------
 
 
-async def test_notices_are_written_atomically_with_the_change(db_path: Path) -> None:
-    store = Store(db_path)
-    await store.open()
+async def test_notices_are_written_atomically_with_the_change(database: str) -> None:
+    store = await open_store(database)
     row = await store.create(10, 1, "magmor", {}, now=1.0)
     stale = await store.get(row.id)
     assert stale is not None
@@ -189,9 +186,10 @@ async def test_notices_are_written_atomically_with_the_change(db_path: Path) -> 
     # A save that fails writes neither the change nor its notice.
     with pytest.raises(VersionConflict):
         await store.save(stale, actions=[(1, 8, "player", {"kind": "b"}, [])], outbox=[{"n": 2}], now=3.0)
-    # The notice is the transaction's last statement: its CHECK (json_valid; NaN is
-    # not JSON) fails after the row's UPDATE and the log's INSERT, and undoes them.
-    with pytest.raises(sqlite3.IntegrityError):
+    # The notice is the transaction's last statement: its JSON check (SQLite's
+    # json_valid CHECK, PostgreSQL's jsonb input; NaN is not JSON) fails after the
+    # row's UPDATE and the log's INSERT, and undoes them.
+    with pytest.raises(write_errors(store)):
         await store.save(
             row, actions=[(1, 8, "player", {"kind": "c"}, [])], outbox=[{"n": float("nan")}], now=4.0
         )
@@ -206,10 +204,9 @@ async def test_notices_are_written_atomically_with_the_change(db_path: Path) -> 
     await store.close()
 
 
-async def test_every_change_of_the_service_leaves_one_notice_in_order(db_path: Path) -> None:
-    store = Store(db_path)
-    await store.open()
-    service = TableService(store, make_settings(db_path), clock=lambda: 1000.0)
+async def test_every_change_of_the_service_leaves_one_notice_in_order(database: str) -> None:
+    store = await open_store(database)
+    service = TableService(store, make_settings(database), clock=lambda: 1000.0)
     await service.open_lobby(7, 1, 100, "host", "magmor", seats=3, speed="live", language="en")
     await service.join(7, 101, "bob")
     await service.join(7, 102, "carol")

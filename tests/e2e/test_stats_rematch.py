@@ -152,7 +152,7 @@ async def test_rematch_opens_a_lobby_with_the_same_table(simcord_env: simcord.En
     assert (await table.row()).id == first.id  # nothing opened
 
     # The button outlives a restart (a DynamicItem).
-    await simcord_env.restart_bot(make_bot(table.bot.settings.database_path))
+    await simcord_env.restart_bot(make_bot(table.bot.settings))
     pressed = await bob.click(final, custom_id=rematch_id)
     assert not pressed.ephemeral and pressed.response is not None
     assert pressed.response.content.startswith("🔁 Rematch opened by **bob**")

@@ -101,7 +101,7 @@ async def test_a_stale_panel_does_nothing_and_shows_the_current_one(simcord_env:
     assert [a.action["kind"] for a in log if a.source == "player"] == ["split"]
 
 
-async def test_restart_in_the_middle_of_a_split(simcord_env: simcord.Env, db_path: object) -> None:
+async def test_restart_in_the_middle_of_a_split(simcord_env: simcord.Env) -> None:
     table = make_table(simcord_env, ["alice", "bob", "carol"])
     await start_game(table)
     leader = await _leader(table)
@@ -112,7 +112,7 @@ async def test_restart_in_the_middle_of_a_split(simcord_env: simcord.Env, db_pat
     shown = (await leader.click(shown, custom_id=button(shown, "sp.add."))).response
     assert shown is not None
 
-    await simcord_env.restart_bot(make_bot(table.bot.settings.database_path))
+    await simcord_env.restart_bot(make_bot(table.bot.settings))
 
     # The old panel's buttons still work, and the draft (1 card to `other`) survived.
     shown = (await leader.select(shown, [str(leader_seat)], custom_id=_select_id(shown, "sp.to"))).response

@@ -4,7 +4,6 @@ Refuse (restart-proof), the new holder's My hand; English and Italian."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -24,9 +23,9 @@ MAGMOR = GAMES["magmor"]
 
 
 @pytest.fixture
-def simcord_bot(db_path: Path) -> GameMasterBot:
+def simcord_bot(database: str) -> GameMasterBot:
     """Short live deadlines: the timeout tests let many of them pass in virtual time."""
-    return make_bot(db_path, live_short_seconds=30, live_long_seconds=30)
+    return make_bot(database, live_short_seconds=30, live_long_seconds=30)
 
 
 def take_id(table: Table) -> str:
@@ -54,9 +53,7 @@ async def seat_panel(table: Table, seat: int) -> dict[str, Any]:
     return embed.to_dict()
 
 
-async def test_a_member_takes_the_seat_of_a_player_who_left(
-    simcord_env: simcord.Env, db_path: object
-) -> None:
+async def test_a_member_takes_the_seat_of_a_player_who_left(simcord_env: simcord.Env) -> None:
     table = make_table(simcord_env, ["alice", "bob", "carol"])
     alice, bob, carol = table.players
     dave = table.guild.add_member(simcord_env.create_user("dave"))
@@ -76,7 +73,7 @@ async def test_a_member_takes_the_seat_of_a_player_who_left(
     assert f"<@{alice.id}>" in (request.content or ""), "the host is pinged"
 
     # The request survives a restart: the host's buttons still work.
-    await simcord_env.restart_bot(make_bot(table.bot.settings.database_path))
+    await simcord_env.restart_bot(make_bot(table.bot.settings))
     request = request_message(table)
     refused = await carol.click(request, custom_id=answer_id(request, "ok"))
     assert refused.ephemeral and "Only the host" in refused.response.content

@@ -5,19 +5,17 @@ choice, and nobody's choice in public before the reveal."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 import pytest
 from pydantic import BaseModel, Field, TypeAdapter
 
-from bot.store import Store
 from bot.table import TableError, TableService
 from games.core import Decision, Event, Game, GameState, Outcome, RuleError, Standing
 from games.core.events import private, public
 from games.core.rng import Rng
 from games.registry import GAMES
-from tests.factory import make_settings
+from tests.factory import make_settings, open_store
 
 
 class GuessState(GameState):
@@ -89,12 +87,11 @@ NOW = [1000.0]
 
 
 @pytest.fixture
-async def service(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[TableService]:
+async def service(database: str, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[TableService]:
     monkeypatch.setitem(GAMES, "guess", GuessGame())
-    store = Store(db_path)
-    await store.open()
+    store = await open_store(database)
     NOW[0] = 1000.0
-    yield TableService(store, make_settings(db_path), clock=lambda: NOW[0])
+    yield TableService(store, make_settings(database), clock=lambda: NOW[0])
     await store.close()
 
 

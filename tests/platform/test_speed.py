@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bench import table_speed
-from bot.store import Store
+from bot.store import SqliteStore as Store
 from bot.table import Applied, TableService
 from tests.factory import make_settings
 
@@ -163,7 +163,7 @@ async def test_one_trip_save_is_still_one_transaction(tmp_path: Path) -> None:
             )
         with pytest.raises(Exception):  # noqa: B017 - sqlite's IntegrityError
             await store.save(stale, actions=[(0, 7, "player", {"kind": "b"}, [])], outbox=[{"n": 2}], now=3.0)
-        outbox = await store._all("SELECT payload_json FROM outbox WHERE game_id = ?", (row.id,))
+        outbox = await store.fetch("SELECT payload_json FROM outbox WHERE game_id = ?", (row.id,))
         assert [r["payload_json"] for r in outbox] == ['{"n": 1}']
         fresh = await store.get(row.id)
         assert fresh is not None and fresh.version == stale.version

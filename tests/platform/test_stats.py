@@ -3,46 +3,47 @@
 Results are written per seat in the transaction that finishes a game, naturally
 or by /end; games finished before migration 5 are backfilled; the /stats queries
 give the right numbers on a rigged set of games, keep AI seats and abandoned
-games apart, and are served by an index (EXPLAIN QUERY PLAN)."""
+games apart, and are served by an index (EXPLAIN). Every test runs on SQLite and
+on PostgreSQL."""
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
 import pytest
 import pytest_asyncio
 
-import bot.store as store_module
 from bot import stats
 from bot.rematch import rematch
-from bot.store import MIGRATIONS, Store
+from bot.store import Store
+from bot.store import postgres as postgres_store
+from bot.store import sqlite as sqlite_store
 from bot.table import Applied, TableError, TableService
 from games.registry import GAMES
-from tests.factory import make_settings
+from tests.factory import make_settings, open_store, write_errors
 
 GUILD, OTHER_GUILD = 1, 2
 ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
-RESULTS_MIGRATION = next(i for i, m in enumerate(MIGRATIONS) if "CREATE TABLE results" in m)
+RESULTS_MIGRATION = 4  # the index of migration 5, the same in both backends
 
 
 @pytest_asyncio.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    opened = Store(db_path)
-    await opened.open()
+async def store(database: str) -> AsyncIterator[Store]:
+    opened = await open_store(database)
     yield opened
     await opened.close()
 
 
-def _service(store: Store, db_path: Path) -> TableService:
-    return TableService(store, make_settings(db_path), lambda: 1_000.0)
+def _service(store: Store, database: str) -> TableService:
+    return TableService(store, make_settings(database), lambda: 1_000.0)
 
 
 async def _results(store: Store, game_id: int) -> list[dict[str, Any]]:
-    rows = await store._all("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
+    rows = await store.fetch("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
     return [dict(r) for r in rows]
 
 
@@ -70,11 +71,11 @@ async def _play_to_the_end(service: TableService, channel: int, applied: Applied
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_a_finished_game_writes_one_result_per_seat(
-    store: Store, db_path: Path, game: str, monkeypatch: pytest.MonkeyPatch
+    store: Store, database: str, game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A fixed seed: default play ends every game, but some seeds make a long Narnia.
     monkeypatch.setattr("bot.table.secrets.randbits", lambda bits: 67_710_261_677_276)
-    service = _service(store, db_path)
+    service = _service(store, database)
     applied = await _play_to_the_end(service, 5, await _start(service, 5, game))
     assert applied.finished
     outcome = applied.outcome
@@ -95,9 +96,9 @@ async def test_a_finished_game_writes_one_result_per_seat(
 
 
 async def test_an_ended_game_is_written_as_abandoned_and_a_left_seat_as_ai(
-    store: Store, db_path: Path
+    store: Store, database: str
 ) -> None:
-    service = _service(store, db_path)
+    service = _service(store, database)
     await _start(service, 5)
     await service.leave_game(5, BOB)  # bob's seat goes to an AI
     playing = await store.active(5)
@@ -112,18 +113,18 @@ async def test_an_ended_game_is_written_as_abandoned_and_a_left_seat_as_ai(
     assert results[1]["name"] == "bob"  # the seat keeps its name for the record
 
 
-async def test_results_share_the_finishing_transaction(store: Store, db_path: Path) -> None:
+async def test_results_share_the_finishing_transaction(store: Store, database: str) -> None:
     """If the write that finishes the game fails, no result is left behind either."""
-    service = _service(store, db_path)
+    service = _service(store, database)
     await _start(service, 5)
     row = await store.active(5)
     assert row is not None
     row.status, row.result = "finished", {"outcome": None, "seats": row.table["seats"]}
     # An action row with the version the save will write makes its INSERT fail after the UPDATE.
-    await store.db.execute(
+    await store.execute(
         "INSERT INTO actions VALUES (?, ?, NULL, NULL, 'x', '{}', '[]', 0)", (row.id, row.version + 1)
     )
-    with pytest.raises(aiosqlite.IntegrityError):
+    with pytest.raises(write_errors(store)):
         await store.save(row, actions=[(None, None, "end", {"kind": "end"}, [])], now=2_000.0)
     assert await _results(store, row.id) == []
     reloaded = await store.get(row.id)
@@ -210,22 +211,19 @@ async def test_the_queries_on_a_rigged_history(store: Store) -> None:
 
 
 async def test_every_stats_query_is_served_by_an_index(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    """EXPLAIN QUERY PLAN of every statement /stats runs: a SEARCH on an index of
-    results, never a SCAN of it (a call reads one server's rows, not the table)."""
+    """The plan of every statement /stats runs: SQLite searches an index of
+    results, never scans it (a call reads one server's rows, not the table);
+    PostgreSQL, kept off sequential scans (its choice on a table this small),
+    finds an index of results that serves the guild's rows."""
     await _rig(store)
     ran: list[tuple[str, tuple[Any, ...]]] = []
-    real_all, real_one = store._all, store._one
+    real_fetch = store.fetch
 
-    async def spy_all(sql: str, params: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
-        ran.append((sql, params))
-        return await real_all(sql, params)
+    async def spy(sql: str, params: Any = ()) -> list[Any]:
+        ran.append((sql, tuple(params)))
+        return await real_fetch(sql, params)
 
-    async def spy_one(sql: str, params: tuple[Any, ...] = ()) -> aiosqlite.Row | None:
-        ran.append((sql, params))
-        return await real_one(sql, params)
-
-    monkeypatch.setattr(store, "_all", spy_all)
-    monkeypatch.setattr(store, "_one", spy_one)
+    monkeypatch.setattr(store, "fetch", spy)
     await stats.leaderboard(store, GUILD)
     await stats.leaderboard(store, GUILD, "magmor")
     await stats.player(store, GUILD, ALICE)
@@ -233,43 +231,55 @@ async def test_every_stats_query_is_served_by_an_index(store: Store, monkeypatch
     await stats.player_name(store, GUILD, BOB)
     assert len(ran) >= 9
     for sql, params in ran:
-        plan = [str(r["detail"]) for r in await real_all(f"EXPLAIN QUERY PLAN {sql}", params)]
-        on_results = [step for step in plan if " results " in f"{step} "]
-        assert on_results, (sql, plan)
-        for step in on_results:
-            assert step.startswith("SEARCH results USING "), (sql, plan)
-            assert "INDEX results_by_" in step and "(guild_id=?" in step, (sql, plan)
+        if store.backend == "sqlite":
+            plan = [str(r["detail"]) for r in await real_fetch(f"EXPLAIN QUERY PLAN {sql}", params)]
+            on_results = [step for step in plan if " results " in f"{step} "]
+            assert on_results, (sql, plan)
+            for step in on_results:
+                assert step.startswith("SEARCH results USING "), (sql, plan)
+                assert "INDEX results_by_" in step and "(guild_id=?" in step, (sql, plan)
+        else:
+            async with store.transaction() as tx:
+                await tx.execute("SET LOCAL enable_seqscan = off")
+                plan = [str(r[0]) for r in await tx.fetch(f"EXPLAIN {sql}", params)]
+            assert not any("Seq Scan on results" in step for step in plan), (sql, plan)
+            on_results = [step for step in plan if re.search(r"Index.* (using|on) results_by_", step)]
+            assert on_results, (sql, plan)
+            assert any("guild_id = " in step for step in plan), (sql, plan)
 
 
-async def test_finishing_a_game_looks_up_its_own_row_only(store: Store) -> None:
-    """The trigger's insert reads the finished game by its id, not every game."""
+async def test_finishing_a_game_looks_up_its_own_row_only(db_path: Path) -> None:
+    """The trigger's insert reads the finished game by its id, not every game (SQLite's plan)."""
+    store = await open_store(db_path)
     plan = [
         str(r["detail"])
-        for r in await store._all(
+        for r in await store.fetch(
             "EXPLAIN QUERY PLAN INSERT OR IGNORE INTO results SELECT * FROM finished_seats WHERE game_id = ?",
             (1,),
         )
     ]
+    await store.close()
     assert plan[0] == "SEARCH g USING INTEGER PRIMARY KEY (rowid=?)", plan
 
 
 async def test_migration_backfills_the_games_finished_before(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch
+    database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(store_module, "MIGRATIONS", MIGRATIONS[:RESULTS_MIGRATION])
-    old = Store(db_path)
-    await old.open()
+    module = postgres_store if database.startswith("postgresql://") else sqlite_store
+    migrations = module.MIGRATIONS
+    assert "CREATE TABLE results" in migrations[RESULTS_MIGRATION]
+    monkeypatch.setattr(module, "MIGRATIONS", migrations[:RESULTS_MIGRATION])
+    old = await open_store(database)
     assert await old.schema_version() == RESULTS_MIGRATION
     await _rig(old)
     unfinished = await old.create(500, GUILD, "magmor", {}, now=1.0)  # a lobby: no result
     await old.close()
 
-    monkeypatch.setattr(store_module, "MIGRATIONS", MIGRATIONS)
-    new = Store(db_path)
-    await new.open()
+    monkeypatch.setattr(module, "MIGRATIONS", migrations)
+    new = await open_store(database)
     try:
-        assert await new.schema_version() == len(MIGRATIONS)
-        count = await new._one("SELECT COUNT(*) AS n, COUNT(DISTINCT game_id) AS games FROM results")
+        assert await new.schema_version() == len(migrations)
+        count = await new.fetchrow("SELECT COUNT(*) AS n, COUNT(DISTINCT game_id) AS games FROM results")
         assert count is not None
         assert (count["n"], count["games"]) == (sum(len(seats) for _, _, seats, _ in RIGGED), len(RIGGED))
         assert await _results(new, unfinished.id) == []
@@ -292,8 +302,8 @@ async def test_migration_backfills_the_games_finished_before(
         await new.close()
 
 
-async def test_rematch_through_the_service(store: Store, db_path: Path) -> None:
-    service = _service(store, db_path)
+async def test_rematch_through_the_service(store: Store, database: str) -> None:
+    service = _service(store, database)
     await service.open_lobby(
         5, GUILD, ALICE, "alice", "akelarre", seats=4, speed="async", language="it", options={"teams": True}
     )

@@ -1,40 +1,44 @@
-"""The store on real SQLite files (DESIGN §6.4)."""
+"""The store on a real SQLite file and a real PostgreSQL server (DESIGN §6.4): each test runs on both."""
 
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
-from bot.store import MIGRATIONS, ChannelBusy, Store, VersionConflict
+from bot.store import ChannelBusy, Store, VersionConflict
+from bot.store import postgres as postgres_store
+from bot.store import sqlite as sqlite_store
+from tests.factory import open_store, write_errors
 
 
-async def _open(path: Path) -> Store:
-    store = Store(path)
-    await store.open()
-    return store
+async def _open(database: str) -> Store:
+    return await open_store(database)
 
 
-async def test_migrations_and_reopen_after_close(db_path: Path) -> None:
-    store = await _open(db_path)
+def _migrations(store: Store) -> list[str]:
+    return (sqlite_store if store.backend == "sqlite" else postgres_store).MIGRATIONS
+
+
+async def test_migrations_and_reopen_after_close(database: str) -> None:
+    store = await _open(database)
     row = await store.create(10, 1, "magmor", {"host_id": 5}, now=100.0)
     assert row.version == 1 and row.status == "lobby"
     row.table["seats"] = ["x"]
     await store.save(row, now=101.0)
     await store.close()
 
-    again = await _open(db_path)
+    again = await _open(database)
     loaded = await again.active(10)
     assert loaded is not None
     assert loaded.table == {"host_id": 5, "seats": ["x"]}
     assert loaded.version == 2
-    assert await again.schema_version() == len(MIGRATIONS)
+    assert await again.schema_version() == len(_migrations(again)) == 5
     await again.close()
 
 
-async def test_one_active_game_per_channel(db_path: Path) -> None:
-    store = await _open(db_path)
+async def test_one_active_game_per_channel(database: str) -> None:
+    store = await _open(database)
     await store.create(10, 1, "magmor", {}, now=1.0)
     with pytest.raises(ChannelBusy):
         await store.create(10, 1, "magmor", {}, now=2.0)
@@ -49,8 +53,8 @@ async def test_one_active_game_per_channel(db_path: Path) -> None:
     await store.close()
 
 
-async def test_version_conflict_is_rejected(db_path: Path) -> None:
-    store = await _open(db_path)
+async def test_version_conflict_is_rejected(database: str) -> None:
+    store = await _open(database)
     row = await store.create(10, 1, "magmor", {}, now=1.0)
     first = await store.get(row.id)
     second = await store.get(row.id)
@@ -63,26 +67,26 @@ async def test_version_conflict_is_rejected(db_path: Path) -> None:
     await store.close()
 
 
-async def test_actions_and_snapshot_share_one_transaction(db_path: Path) -> None:
-    store = await _open(db_path)
+async def test_actions_and_snapshot_share_one_transaction(database: str) -> None:
+    store = await _open(database)
     row = await store.create(10, 1, "magmor", {}, now=1.0)
     # A duplicate action version makes the insert fail: the snapshot must not move either.
     await store.save(row, actions=[(0, 7, "player", {"kind": "a"}, [])], now=2.0)
     stale = await store.get(row.id)
     assert stale is not None
-    await store.db.execute(
+    await store.execute(
         "INSERT INTO actions VALUES (?, ?, NULL, NULL, 'x', '{}', '[]', 0)", (row.id, stale.version + 1)
     )
     stale.table = {"changed": True}
-    with pytest.raises(Exception):  # noqa: B017 - sqlite's IntegrityError
+    with pytest.raises(write_errors(store)):
         await store.save(stale, actions=[(0, 7, "player", {"kind": "b"}, [])], now=3.0)
     reloaded = await store.get(row.id)
     assert reloaded is not None and reloaded.table == {} and reloaded.version == stale.version
     await store.close()
 
 
-async def test_due_deadlines(db_path: Path) -> None:
-    store = await _open(db_path)
+async def test_due_deadlines(database: str) -> None:
+    store = await _open(database)
     row = await store.create(10, 1, "magmor", {}, now=1.0)
     row.status = "playing"
     row.deadline_at, row.reminder_at = 100.0, 90.0
@@ -90,13 +94,13 @@ async def test_due_deadlines(db_path: Path) -> None:
     assert await store.due(50.0) == []
     assert await store.due(95.0) == [10]
     await store.close()
-    reopened = await _open(db_path)  # deadlines are data: they survive a restart
+    reopened = await _open(database)  # deadlines are data: they survive a restart
     assert await reopened.due(100.0) == [10]
     await reopened.close()
 
 
-async def test_concurrent_saves_through_the_lock_keep_order(db_path: Path) -> None:
-    store = await _open(db_path)
+async def test_concurrent_saves_through_the_lock_keep_order(database: str) -> None:
+    store = await _open(database)
     row = await store.create(10, 1, "magmor", {}, now=1.0)
     lock = asyncio.Lock()
 

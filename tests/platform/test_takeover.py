@@ -7,7 +7,6 @@ not game actions (a replay of the game actions alone gives the stored state)."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 import pytest
@@ -15,7 +14,6 @@ from pydantic import BaseModel, Field, TypeAdapter
 
 from bot.export import export_game
 from bot.seats import SEAT_SOURCE, TIMEOUTS_TO_AI
-from bot.store import Store
 from bot.table import TableError, TableService, table_of
 from bot.takeover import answer_request, request_seat
 from games.core import Decision, Event, Game, GameState, Outcome, Standing
@@ -23,7 +21,7 @@ from games.core.events import public
 from games.core.rng import Rng
 from games.core.verify import verify
 from games.registry import GAMES
-from tests.factory import make_settings
+from tests.factory import make_settings, open_store
 
 ROUNDS = 12
 ANN, BOB, CID, DAN, EVE = 10, 11, 12, 13, 14
@@ -100,12 +98,11 @@ NOW = [1000.0]
 
 
 @pytest.fixture
-async def service(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[TableService]:
+async def service(database: str, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[TableService]:
     monkeypatch.setitem(GAMES, "rounds", RoundsGame())
-    store = Store(db_path)
-    await store.open()
+    store = await open_store(database)
     NOW[0] = 1000.0
-    yield TableService(store, make_settings(db_path), clock=lambda: NOW[0])
+    yield TableService(store, make_settings(database), clock=lambda: NOW[0])
     await store.close()
 
 

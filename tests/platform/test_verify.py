@@ -14,23 +14,21 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.export import export_game, latest_finished
-from bot.store import Store
+from bot.export import export_game
 from bot.table import TableService, table_of
 from games.__main__ import main
 from games.core.verify import COMMITMENT_EVENT, REVEAL_EVENT, commitment, verify
 from games.registry import GAMES
-from tests.factory import make_settings
+from tests.factory import make_settings, open_store
 
 HOST = 100
 CHANNEL = 7
 
 
 @pytest_asyncio.fixture
-async def service(db_path: Path) -> AsyncIterator[TableService]:
-    store = Store(db_path)
-    await store.open()
-    yield TableService(store, make_settings(db_path), clock=lambda: 1000.0)
+async def service(database: str) -> AsyncIterator[TableService]:
+    store = await open_store(database)
+    yield TableService(store, make_settings(database), clock=lambda: 1000.0)
     await store.close()
 
 
@@ -57,7 +55,7 @@ async def _play_out(service: TableService, channel: int = CHANNEL) -> None:
 
 
 async def _export(service: TableService, channel: int = CHANNEL) -> dict[str, Any]:
-    row = await latest_finished(service.store, channel)
+    row = await service.store.latest_finished(channel)
     assert row is not None
     # Through JSON, as the file players download.
     loaded: dict[str, Any] = json.loads(json.dumps(await export_game(service.store, row)))

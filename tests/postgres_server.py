@@ -1,0 +1,108 @@
+"""A throwaway PostgreSQL server for the tests and the bench.
+
+``initdb`` into a temporary directory, ``pg_ctl start`` on a free loopback
+port, a fresh database per test, everything deleted at the end. PostgreSQL
+refuses to run as root, so as root the server runs as the ``postgres`` user
+that Debian's package creates. The binaries are looked up on PATH, then where
+Debian installs them (``/usr/lib/postgresql/<version>/bin``). Settings trade
+durability for speed (``fsync=off``): the data dies with the test run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+
+SERVER_OPTIONS = (
+    "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    " -c max_connections=300 -c shared_buffers=64MB"
+)
+
+
+def find_bindir() -> Path | None:
+    """The directory of ``pg_ctl`` and ``initdb``, or None without PostgreSQL."""
+    on_path = shutil.which("pg_ctl")
+    if on_path and shutil.which("initdb"):
+        return Path(on_path).resolve().parent
+    versions = sorted(
+        Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"),
+        key=lambda p: int(p.parent.parent.name) if p.parent.parent.name.isdigit() else 0,
+    )
+    return versions[-1].parent if versions else None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class PostgresServer:
+    def __init__(self, bindir: Path) -> None:
+        self.bindir = bindir
+        self.root = Path(tempfile.mkdtemp(prefix="gamemaster-pg-"))
+        self.port = _free_port()
+        self._names = itertools.count(1)
+        self._as: dict[str, Any] = {}
+        if os.geteuid() == 0:  # initdb and postgres refuse root
+            user = pwd.getpwnam("postgres")
+            os.chown(self.root, user.pw_uid, user.pw_gid)
+            self._as = {"user": user.pw_uid, "group": user.pw_gid, "extra_groups": []}
+        self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    @classmethod
+    def available(cls) -> str | None:
+        """Why a server cannot be started here, or None when it can."""
+        if find_bindir() is None:
+            return "PostgreSQL's binaries (pg_ctl, initdb) are not installed"
+        if os.geteuid() == 0:
+            try:
+                pwd.getpwnam("postgres")
+            except KeyError:
+                return "running as root and there is no 'postgres' user to run the server as"
+        return None
+
+    def _run(self, *args: str) -> None:
+        env = {"PATH": os.environ.get("PATH", ""), "LC_ALL": "C", "HOME": str(self.root)}
+        subprocess.run(
+            [str(self.bindir / args[0]), *args[1:]],
+            check=True,
+            capture_output=True,
+            cwd=self.root,
+            env=env,
+            **self._as,
+        )
+
+    def start(self) -> PostgresServer:
+        data = self.root / "data"
+        self._run("initdb", "-D", str(data), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync")
+        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 {SERVER_OPTIONS}"
+        self._run(
+            "pg_ctl", "-D", str(data), "-o", options, "-l", str(self.root / "server.log"), "-w", "start"
+        )
+        return self
+
+    def stop(self) -> None:
+        with contextlib.suppress(subprocess.CalledProcessError, FileNotFoundError):
+            self._run("pg_ctl", "-D", str(self.root / "data"), "-m", "immediate", "-w", "stop")
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    async def new_database(self) -> str:
+        """The URL of a new, empty database."""
+        name = f"gm_{os.getpid()}_{next(self._names)}"
+        connection = await asyncpg.connect(self.url)
+        try:
+            await connection.execute(f'CREATE DATABASE "{name}" TEMPLATE template0')
+        finally:
+            await connection.close()
+        return self.url.rsplit("/", 1)[0] + f"/{name}"
