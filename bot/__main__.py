@@ -12,7 +12,7 @@ def main() -> int:
     from bot.settings import Settings
 
     try:
-        settings = Settings()  # type: ignore[call-arg]  # the token comes from the environment
+        settings = Settings()  # the token comes from the environment
     except ValidationError as error:
         missing = {str(e["loc"][0]).upper() for e in error.errors() if e["type"] == "missing"}
         if "DISCORD_TOKEN" in missing:

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from bot.shards import EVERY_SHARD, Shards
 
@@ -31,7 +31,13 @@ ACTIVE = ("lobby", "playing")
 
 # One logged action: seat, user id, source ("player", "ai", "timeout", ...), action, events.
 LoggedAction = tuple[int | None, int | None, str, dict[str, Any], list[dict[str, Any]]]
-Record = Mapping[str, Any]
+
+
+class Record(Protocol):
+    """A row as both drivers return it (``sqlite3.Row``, ``asyncpg.Record``):
+    by column name or position."""
+
+    def __getitem__(self, key: str | int, /) -> Any: ...
 
 
 class VersionConflict(Exception):

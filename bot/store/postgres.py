@@ -22,7 +22,7 @@ from contextlib import asynccontextmanager
 from functools import lru_cache
 from typing import Any
 
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]  # ships no type information
 
 from bot.store.base import INSERT_ACTION, INSERT_NOTICE, UPDATE_GAME, Record, Store, Transaction
 

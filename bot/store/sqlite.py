@@ -263,7 +263,9 @@ class SqliteStore(Store):
             # The whole transaction in one trip to the database thread (speed:
             # each aiosqlite call is a thread hop, which cost more than the
             # writes themselves). aiosqlite has no public call for this.
-            written: bool = await self.db._execute(_write_change, self.db._conn, update, logged, published)
+            written: bool = await self.db._execute(  # type: ignore[no-untyped-call]
+                _write_change, self.db._conn, update, logged, published
+            )
         return written
 
     async def patch_table(self, game_id: int, key: str, value: Any, *, version: int | None = None) -> bool:
