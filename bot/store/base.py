@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -35,9 +35,11 @@ LoggedAction = tuple[int | None, int | None, str, dict[str, Any], list[dict[str,
 
 class Record(Protocol):
     """A row as both drivers return it (``sqlite3.Row``, ``asyncpg.Record``):
-    by column name or position."""
+    by column name or position, or its values in column order."""
 
     def __getitem__(self, key: str | int, /) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
 
 
 class VersionConflict(Exception):

@@ -22,7 +22,7 @@ from contextlib import asynccontextmanager
 from functools import lru_cache
 from typing import Any
 
-import asyncpg  # type: ignore[import-untyped]  # ships no type information
+import asyncpg
 
 from bot.store.base import INSERT_ACTION, INSERT_NOTICE, UPDATE_GAME, Record, Store, Transaction
 
