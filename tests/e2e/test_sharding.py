@@ -314,3 +314,12 @@ def test_python_m_bot_refuses_shard_ids_in_one_line_without_secrets(tmp_path: Pa
     assert done.returncode == 2
     [line] = done.stderr.strip().splitlines()
     assert "SHARD_IDS needs SHARD_COUNT" in line and token not in line
+
+
+def test_env_example_leaves_one_process_on_sqlite(monkeypatch: pytest.MonkeyPatch) -> None:
+    """.env.example's empty DATABASE_URL, SHARD_COUNT and SHARD_IDS mean unset."""
+    for name in ("DATABASE_URL", "DATABASE_POOL_SIZE", "SHARD_COUNT", "SHARD_IDS"):
+        monkeypatch.delenv(name, raising=False)
+    settings = Settings(_env_file=ROOT / ".env.example", discord_token=SecretStr("t"))  # type: ignore[call-arg]
+    assert settings.database_url is None and settings.database_pool_size == 10
+    assert settings.shard_count is None and settings.shard_ids is None
