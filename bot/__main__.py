@@ -6,6 +6,15 @@ import logging
 import sys
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
+
+
+def _problem(error: ErrorDetails) -> str:
+    """One invalid setting, by name, with the reason. Pydantic's messages state
+    the rule, never the value (which may be a secret); ours do the same."""
+    name = str(error["loc"][0]).upper() if error["loc"] else "settings"
+    reason = error["msg"].removeprefix("Value error, ")
+    return reason if reason.startswith(name) else f"{name}: {reason}"
 
 
 def main() -> int:
@@ -22,8 +31,8 @@ def main() -> int:
                 file=sys.stderr,
             )
         else:
-            fields = ", ".join(str(e["loc"][0]).upper() for e in error.errors())
-            print(f"error: invalid setting(s): {fields} (see .env.example).", file=sys.stderr)
+            problems = "; ".join(_problem(e) for e in error.errors())
+            print(f"error: invalid setting(s): {problems} (see .env.example).", file=sys.stderr)
         return 2
     if not settings.discord_token.get_secret_value().strip():
         print("error: DISCORD_TOKEN is empty; see .env.example.", file=sys.stderr)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from typing import Protocol
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
@@ -14,6 +14,7 @@ from discord.ext import commands, tasks
 from bot.i18n import CatalogTranslator, t
 from bot.replies import answer_error
 from bot.settings import Settings
+from bot.shards import EVERY_SHARD, Shards
 from bot.store import make_store
 from bot.table import Applied, TableService
 
@@ -50,22 +51,50 @@ class GameMasterTree(app_commands.CommandTree["GameMasterBot"]):
         await answer_error(interaction, error)
 
 
-class GameMasterBot(commands.Bot):
+class GameMasterBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channel cache; no privileged intents are needed
+        # Neither set: one process runs as many shards as Discord recommends.
+        shards: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_ids is not None:
+            shards["shard_ids"] = list(settings.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             tree_cls=GameMasterTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **shards,
         )
         self.settings = settings
         self.store = make_store(settings)
         self.service = TableService(self.store, settings, now)
         # Set by cogs.table: publishing is presentation, so it lives with the cogs.
         self.publisher: Publishing | None = None
+
+    @property
+    def own_shards(self) -> Shards:
+        """The shards this process runs: only their guilds' deadlines and outbox
+        are its to handle (the other processes' guilds are not even in its cache)."""
+        ids = self.settings.shard_ids
+        if ids is None:
+            return EVERY_SHARD  # every shard, whatever their number: nothing to filter
+        assert self.settings.shard_count is not None  # Settings require it with SHARD_IDS
+        return Shards(self.settings.shard_count, tuple(ids))
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process owns the command tree: the one running shard 0.
+
+        Commands are global (or one dev guild's), not per shard, so one sync
+        serves every process. Letting each process sync would multiply the
+        writes against Discord's daily limit on command creates, and during a
+        rolling deploy a process still on the old version would push the old
+        tree back over the new one. One owner, always present (shard 0 also
+        receives the DMs), avoids both; the meta digest (SYNC_COMMANDS=auto)
+        still skips a tree that did not change."""
+        return self.settings.shard_ids is None or 0 in self.settings.shard_ids
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -96,6 +125,9 @@ class GameMasterBot(commands.Bot):
         mode = self.settings.sync_commands
         if mode == "never":
             return
+        if not self.syncs_commands:
+            log.info("commands are synced by the process running shard 0")
+            return
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
@@ -117,7 +149,8 @@ class GameMasterBot(commands.Bot):
                 self.settings.heartbeat_path.touch()
             if self.publisher is not None:
                 await self.publisher.flush_pending()
-            for channel_id in await self.store.due(now()):
+            # Only this process's guilds: another process runs the others' deadlines.
+            for channel_id in await self.store.due(now(), self.own_shards):
                 applied = await self.service.run_due(channel_id)
                 if applied is None:
                     continue

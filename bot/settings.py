@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationInfo, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 class Settings(BaseSettings):
@@ -34,6 +34,12 @@ class Settings(BaseSettings):
     scheduler_interval_seconds: float = 5.0
     # Touched on every scheduler tick so a container healthcheck can see the bot is alive.
     heartbeat_path: Path | None = None
+    # Shards of all processes together; unset: discord.py asks Discord for the recommended count.
+    shard_count: int | None = Field(default=None, ge=1)
+    # The shards this process runs ("0,1"); unset: all of them. Several processes, each with its
+    # own SHARD_IDS, share one DATABASE_URL. NoDecode: a comma list, not the JSON that
+    # pydantic-settings would expect for a tuple (see _comma_list).
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
 
     @field_validator("database_url", mode="before")
     @classmethod
@@ -45,3 +51,40 @@ class Settings(BaseSettings):
         if not isinstance(text, str) or not text.startswith(("postgresql://", "postgres://")):
             raise ValueError("DATABASE_URL must be a postgresql:// URL (leave it empty for SQLite)")
         return text
+
+    @field_validator("shard_count", mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: object) -> object:
+        """SHARD_COUNT= (empty, as .env.example leaves it) means unset."""
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_list(cls, value: object) -> object:
+        """SHARD_IDS="0,1"; empty means every shard."""
+        if isinstance(value, str):
+            parts = [part.strip() for part in value.split(",")] if value.strip() else []
+            try:
+                value = [int(part) for part in parts]
+            except ValueError:
+                raise ValueError("SHARD_IDS must be shard numbers separated by commas, such as 0,1") from None
+        if isinstance(value, list | tuple) and not value:
+            return None
+        return value
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _within_count(cls, ids: tuple[int, ...] | None, info: ValidationInfo) -> tuple[int, ...] | None:
+        """A process's shards only mean something out of a known total, and a
+        shard run twice (or one that does not exist) would be a Discord error
+        at login: say so before connecting."""
+        if ids is None or "shard_count" not in info.data:  # an invalid SHARD_COUNT is reported itself
+            return ids
+        count = info.data["shard_count"]
+        if count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT (the number of shards of all processes)")
+        if len(set(ids)) != len(ids):
+            raise ValueError("SHARD_IDS names a shard twice")
+        if any(not 0 <= shard < count for shard in ids):
+            raise ValueError(f"SHARD_IDS must lie in 0..{count - 1} (SHARD_COUNT is {count})")
+        return ids

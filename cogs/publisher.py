@@ -302,8 +302,9 @@ class Publisher:
 
     async def flush_pending(self) -> None:
         """On start-up and on every scheduler tick: whatever is still pending.
-        A channel being flushed right now is left to that flush."""
-        for channel_id in await outbox.pending_channels(self.bot.store):
+        A channel being flushed right now is left to that flush, and another
+        process's guilds to that process (it publishes their outbox)."""
+        for channel_id in await outbox.pending_channels(self.bot.store, self.bot.own_shards):
             if self._lock(channel_id).locked():
                 continue
             try:

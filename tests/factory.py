@@ -20,6 +20,9 @@ def make_settings(database: Path | str, **overrides: object) -> Settings:
         "discord_token": SecretStr("test-token"),
         "sync_commands": "auto",
         "scheduler_interval_seconds": 5.0,
+        # SimCord needs a shard count for an AutoShardedBot (it never asks
+        # Discord for the recommended one): a single shard, unless overridden.
+        "shard_count": 1,
     }
     if str(database).startswith(POSTGRES_SCHEMES):
         values["database_url"] = str(database)
