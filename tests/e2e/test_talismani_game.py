@@ -32,10 +32,17 @@ TALISMANI = GAMES["talismani"]
 SEED = 7
 
 
-def _choice(state: Any, seat: int) -> list[str]:
-    """A legal play for ``seat``, preferring two cards (hands empty faster)."""
-    plays = [a for a in TALISMANI.legal_actions(state, seat) or [] if a.kind == "play"]
-    assert plays, "a seat that must play always has a legal play"
+def _choice(state: Any, seat: int, offered: set[str]) -> list[str]:
+    """A legal play for ``seat`` among the cards its panel offers, preferring
+    two cards (hands empty faster). The two Jokers are identical and never
+    played together (R7), so the panel offers one of them: a play with the
+    other is the same play."""
+    plays = [
+        a
+        for a in TALISMANI.legal_actions(state, seat) or []
+        if a.kind == "play" and set(a.cards) <= offered
+    ]
+    assert plays, "a seat that must play always has a legal play in its panel"
     plays.sort(key=lambda a: -len(a.cards))
     return list(plays[0].cards)
 
@@ -43,9 +50,8 @@ def _choice(state: Any, seat: int) -> list[str]:
 async def secret_play(table: Table, seat: int) -> list[str]:
     """The seat picks its cards in its private panel and confirms them."""
     player = await player_of(table, seat)
-    cards = _choice(await table.state(), seat)
     shown = await panel(table, player)
-    assert set(cards) <= set(options_of(shown, "pick"))
+    cards = _choice(await table.state(), seat, set(options_of(shown, "pick")))
     picked = await player.select(shown, cards, custom_id=select_id(shown, "pick"))
     assert picked.response is not None and picked.response.ephemeral
     done = await player.click(picked.response, custom_id=button(picked.response, "confirm"))
