@@ -38,9 +38,7 @@ def _choice(state: Any, seat: int, offered: set[str]) -> list[str]:
     played together (R7), so the panel offers one of them: a play with the
     other is the same play."""
     plays = [
-        a
-        for a in TALISMANI.legal_actions(state, seat) or []
-        if a.kind == "play" and set(a.cards) <= offered
+        a for a in TALISMANI.legal_actions(state, seat) or [] if a.kind == "play" and set(a.cards) <= offered
     ]
     assert plays, "a seat that must play always has a legal play in its panel"
     plays.sort(key=lambda a: -len(a.cards))
