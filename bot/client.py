@@ -12,11 +12,12 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.i18n import CatalogTranslator, t
+from bot.logs import log_fields
 from bot.replies import answer_error
 from bot.settings import Settings
 from bot.shards import EVERY_SHARD, Shards
 from bot.store import make_store
-from bot.table import Applied, TableService
+from bot.table import Applied, TableError, TableService
 
 log = logging.getLogger("gamemaster")
 
@@ -151,17 +152,29 @@ class GameMasterBot(commands.AutoShardedBot):
                 await self.publisher.flush_pending()
             # Only this process's guilds: another process runs the others' deadlines.
             for channel_id in await self.store.due(now(), self.own_shards):
-                applied = await self.service.run_due(channel_id)
-                if applied is None:
-                    continue
-                if self.publisher is None:
-                    continue
-                if applied.reminder:
-                    await self.publisher.remind(applied)
-                else:
-                    await self.publisher.publish(applied)
+                await self._run_due(channel_id)
         except Exception:
             log.exception("scheduler tick failed")
+
+    async def _run_due(self, channel_id: int) -> None:
+        """One channel's deadline. Its failure is that channel's alone: the
+        tick goes on with the others' deadlines."""
+        try:
+            applied = await self.service.run_due(channel_id)
+        except TableError as error:
+            # Someone got there first (a click, or another process during a
+            # rolling restart): the version moved, so there is nothing to do.
+            log.info("deadline skipped", extra=log_fields(channel=channel_id, reason=error.key))
+            return
+        except Exception:
+            log.exception("deadline failed", extra=log_fields(channel=channel_id))
+            return
+        if applied is None or self.publisher is None:
+            return
+        if applied.reminder:
+            await self.publisher.remind(applied)
+        else:
+            await self.publisher.publish(applied)
 
     @scheduler.before_loop
     async def _wait_ready(self) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 import simcord
 
@@ -245,3 +247,36 @@ async def test_a_team_table_shows_the_teams_and_needs_its_player_count(
     early = await alice.click(lobby, label="Start")
     assert early.ephemeral and "exactly 4 players, not 3" in early.response.content
     assert (await table.row()).status == "lobby"
+
+
+async def test_one_channels_failing_deadline_does_not_hold_back_the_others(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two tables due in the same tick: the first one's deadline is refused as
+    stale (another process applied it first) and the second one's still runs."""
+    first = make_table(simcord_env, ["alice", "bob", "carol"])
+    second = Table(
+        simcord_env,
+        first.guild,
+        first.guild.create_text_channel("mag-mor-2"),
+        first.players,
+    )
+    await start_game(first)
+    await start_game(second)
+    real_run_due = first.bot.service.run_due
+    refused: list[int] = []
+
+    async def run_due(channel_id: int) -> Any:
+        if channel_id == first.channel.id:
+            refused.append(channel_id)
+            raise TableError("error.stale")
+        return await real_run_due(channel_id)
+
+    monkeypatch.setattr(first.bot.service, "run_due", run_due)
+    before = (await first.row()).version
+    await simcord_env.advance_time(first.bot.settings.live_long_seconds * 1.1)
+    assert refused  # the first channel was due and failed
+    assert (await first.row()).version == before
+    assert "ran out of time" in second.public_text()
+    log = await second.bot.store.actions((await second.row()).id)
+    assert [a.source for a in log if a.action["kind"] == "split"] == ["timeout"]
