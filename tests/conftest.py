@@ -9,12 +9,10 @@ that a failure.
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
-import asyncpg
 import pytest
 import pytest_asyncio
 
@@ -67,13 +65,7 @@ async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncItera
     yield url
     while BOTS:  # their pools first: the database goes with its connections
         await BOTS.pop().store.close()
-    name = url.rsplit("/", 1)[1]
-    with contextlib.suppress(OSError, asyncpg.PostgresError):
-        connection = await asyncpg.connect(server.url)
-        try:
-            await connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        finally:
-            await connection.close()
+    await server.drop_database(url)
 
 
 @pytest.fixture

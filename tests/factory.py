@@ -10,6 +10,7 @@ from pydantic import SecretStr
 from bot.client import GameMasterBot
 from bot.settings import Settings
 from bot.store import POSTGRES_SCHEMES, Store, store_for
+from bot.table import Applied, TableService
 
 BOTS: list[GameMasterBot] = []
 
@@ -56,3 +57,19 @@ async def open_store(database: Path | str) -> Store:
     store = store_for(str(database))
     await store.open()
     return store
+
+
+async def start_with_an_ai(
+    service: TableService,
+    channel: int,
+    game: str = "magmor",
+    *,
+    guild: int = 1,
+    host: int = 11,
+    guest: int = 12,
+) -> Applied:
+    """A game started through the service: ``alice`` (``host``), ``bob`` (``guest``) and one AI seat."""
+    await service.open_lobby(channel, guild, host, "alice", game, seats=None, speed="live", language="en")
+    await service.join(channel, guest, "bob")
+    await service.add_ai(channel, host, False)
+    return await service.start(channel, host, False)

@@ -106,3 +106,13 @@ class PostgresServer:
         finally:
             await connection.close()
         return self.url.rsplit("/", 1)[0] + f"/{name}"
+
+    async def drop_database(self, url: str) -> None:
+        """Drop a database ``new_database`` made, closing whatever is still connected."""
+        name = url.rsplit("/", 1)[1]
+        with contextlib.suppress(OSError, asyncpg.PostgresError):
+            connection = await asyncpg.connect(self.url)
+            try:
+                await connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            finally:
+                await connection.close()

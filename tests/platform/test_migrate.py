@@ -12,7 +12,6 @@ they were.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import json
 import os
@@ -32,7 +31,7 @@ from bot.store import Store
 from bot.table import Applied, TableService
 from games.core.verify import verify
 from games.registry import GAMES
-from tests.factory import make_settings, open_store
+from tests.factory import make_settings, open_store, start_with_an_ai
 from tests.postgres_server import PostgresServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,24 +54,11 @@ async def pg_url(postgres_server: PostgresServer) -> AsyncIterator[str]:
     """A fresh, empty PostgreSQL database, with a password in its URL."""
     url = await postgres_server.new_database()
     yield url.replace("postgres@", f"postgres:{PASSWORD}@", 1)
-    with contextlib.suppress(OSError, asyncpg.PostgresError):
-        connection = await asyncpg.connect(postgres_server.url)
-        try:
-            await connection.execute(f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)')
-        finally:
-            await connection.close()
+    await postgres_server.drop_database(url)
 
 
 def _service(store: Store, database: str, now: float = 1_000.0) -> TableService:
     return TableService(store, make_settings(database), lambda: now)
-
-
-async def _start(service: TableService, channel: int, game: str = "magmor") -> Applied:
-    """alice (host), bob and one AI seat."""
-    await service.open_lobby(channel, GUILD, ALICE, "alice", game, seats=None, speed="live", language="en")
-    await service.join(channel, BOB, "bob")
-    await service.add_ai(channel, ALICE, False)
-    return await service.start(channel, ALICE, False)
 
 
 async def _act(service: TableService, channel: int, applied: Applied) -> Applied:
@@ -91,17 +77,17 @@ async def _build(path: Path) -> None:
     store = await open_store(path)
     try:
         service = _service(store, str(path))
-        applied = await _start(service, FINISHED)
+        applied = await start_with_an_ai(service, FINISHED)
         for _ in range(10_000):
             if applied.finished:
                 break
             applied = await _act(service, FINISHED, applied)
         assert applied.finished and applied.outcome is not None
-        applied = await _start(service, ENDED, "talismani")
+        applied = await start_with_an_ai(service, ENDED, "talismani")
         for _ in range(3):
             applied = await _act(service, ENDED, applied)
         await service.end(ENDED, ALICE, False)
-        applied = await _start(service, PLAYING, "narnia")
+        applied = await start_with_an_ai(service, PLAYING, "narnia")
         await _act(service, PLAYING, applied)
         await service.open_lobby(
             LOBBY, GUILD, CAROL, "carol", "akelarre", seats=4, speed="async", language="it"
@@ -316,7 +302,7 @@ async def test_a_failed_copy_leaves_the_target_empty(
     sqlite_file = tmp_path / "gamemaster.db"
     store = await open_store(sqlite_file)
     try:
-        await _start(_service(store, str(sqlite_file)), PLAYING)
+        await start_with_an_ai(_service(store, str(sqlite_file)), PLAYING)
         await store.set_meta("broken", "a\x00b")
     finally:
         await store.close()

@@ -24,7 +24,7 @@ from bot.store import postgres as postgres_store
 from bot.store import sqlite as sqlite_store
 from bot.table import Applied, TableError, TableService
 from games.registry import GAMES
-from tests.factory import make_settings, open_store, write_errors
+from tests.factory import make_settings, open_store, start_with_an_ai, write_errors
 
 GUILD, OTHER_GUILD = 1, 2
 ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
@@ -45,14 +45,6 @@ def _service(store: Store, database: str) -> TableService:
 async def _results(store: Store, game_id: int) -> list[dict[str, Any]]:
     rows = await store.fetch("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
     return [dict(r) for r in rows]
-
-
-async def _start(service: TableService, channel: int, game: str = "magmor") -> Applied:
-    """alice (host), bob and one AI seat."""
-    await service.open_lobby(channel, GUILD, ALICE, "alice", game, seats=None, speed="live", language="en")
-    await service.join(channel, BOB, "bob")
-    await service.add_ai(channel, ALICE, False)
-    return await service.start(channel, ALICE, False)
 
 
 async def _play_to_the_end(service: TableService, channel: int, applied: Applied) -> Applied:
@@ -76,7 +68,7 @@ async def test_a_finished_game_writes_one_result_per_seat(
     # A fixed seed: default play ends every game, but some seeds make a long Narnia.
     monkeypatch.setattr("bot.table.secrets.randbits", lambda bits: 67_710_261_677_276)
     service = _service(store, database)
-    applied = await _play_to_the_end(service, 5, await _start(service, 5, game))
+    applied = await _play_to_the_end(service, 5, await start_with_an_ai(service, 5, game))
     assert applied.finished
     outcome = applied.outcome
     assert outcome is not None
@@ -99,7 +91,7 @@ async def test_an_ended_game_is_written_as_abandoned_and_a_left_seat_as_ai(
     store: Store, database: str
 ) -> None:
     service = _service(store, database)
-    await _start(service, 5)
+    await start_with_an_ai(service, 5)
     await service.leave_game(5, BOB)  # bob's seat goes to an AI
     playing = await store.active(5)
     assert playing is not None and await _results(store, playing.id) == []  # nothing before the end
@@ -116,7 +108,7 @@ async def test_an_ended_game_is_written_as_abandoned_and_a_left_seat_as_ai(
 async def test_results_share_the_finishing_transaction(store: Store, database: str) -> None:
     """If the write that finishes the game fails, no result is left behind either."""
     service = _service(store, database)
-    await _start(service, 5)
+    await start_with_an_ai(service, 5)
     row = await store.active(5)
     assert row is not None
     row.status, row.result = "finished", {"outcome": None, "seats": row.table["seats"]}
