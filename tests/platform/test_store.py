@@ -115,3 +115,42 @@ async def test_concurrent_saves_through_the_lock_keep_order(database: str) -> No
     assert [a.action["n"] for a in log] == list(range(10))
     assert [a.version for a in log] == list(range(2, 12))
     await store.close()
+
+
+async def test_one_save_writes_many_actions_and_notices_in_their_order(database: str) -> None:
+    """A change of several actions (an act and the AI seats' answers) and several
+    notices: every column of every row as given, the versions one per action,
+    the notices' ids in the order given (the publisher posts them in id order)."""
+    store = await _open(database)
+    row = await store.create(10, 1, "magmor", {"k": [1, 2]}, now=1.0)
+    row.status, row.state, row.drafts = "playing", '{"turn": 3}', {"d": 1}
+    actions = [
+        (0, 7, "player", {"kind": "a"}, [{"key": "e.a"}]),
+        (1, None, "ai", {"kind": "b"}, []),
+        (None, None, "timeout", {"kind": "c"}, [{"key": "e.c", "n": 1}]),
+    ]
+    saved = await store.save(row, actions=actions, outbox=[{"n": 2}, {"n": 1}, {"n": 3}], now=2.0)
+    assert saved.version == 1 + 3
+    log = await store.actions(row.id)
+    assert [(a.version, a.seat, a.user_id, a.source, a.action, a.events, a.created_at) for a in log] == [
+        (1 + offset, seat, user, source, action, events, 2.0)
+        for offset, (seat, user, source, action, events) in enumerate(actions, start=1)
+    ]
+    notices = await store.fetch(
+        "SELECT channel_id, version, payload_json, created_at FROM outbox WHERE game_id = ? ORDER BY id",
+        (row.id,),
+    )
+    assert [(n["channel_id"], n["version"], n["payload_json"], n["created_at"]) for n in notices] == [
+        (10, 4, '{"n": 2}', 2.0),
+        (10, 4, '{"n": 1}', 2.0),
+        (10, 4, '{"n": 3}', 2.0),
+    ]
+    reloaded = await store.get(row.id)
+    assert reloaded is not None
+    assert (reloaded.status, reloaded.state, reloaded.table, reloaded.drafts) == (
+        "playing",
+        '{"turn": 3}',
+        {"k": [1, 2]},
+        {"d": 1},
+    )
+    await store.close()
