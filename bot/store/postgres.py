@@ -187,6 +187,17 @@ def _write_change_sql() -> str:
 WRITE_CHANGE = _write_change_sql()
 
 
+async def _keep_session(con: asyncpg.Connection) -> None:
+    """The pool's reset when a connection comes back: nothing to send. asyncpg's
+    default sends a query on every release (advisory unlock, CLOSE ALL, UNLISTEN,
+    RESET ALL), one more round trip for each read and each change. It has
+    nothing to undo here: the store never SETs a session setting, LISTENs,
+    declares a cursor WITH HOLD or takes a session-level advisory lock (the
+    migration's lock is the transaction's own); code that would must reset what
+    it changed itself. A transaction left open is still rolled back: asyncpg
+    does that before calling this."""
+
+
 class _Tx(Transaction):
     def __init__(self, con: asyncpg.Connection) -> None:
         self.con = con
@@ -211,7 +222,9 @@ class PostgresStore(Store):
         return f"PostgresStore(pool_size={self.pool_size})"
 
     async def open(self) -> None:
-        self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size)
+        self._pool = await asyncpg.create_pool(
+            self.url, min_size=1, max_size=self.pool_size, reset=_keep_session
+        )
         await self._migrate()
 
     async def close(self) -> None:

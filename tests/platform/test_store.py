@@ -10,6 +10,7 @@ from bot.store import ChannelBusy, Store, VersionConflict
 from bot.store import postgres as postgres_store
 from bot.store import sqlite as sqlite_store
 from tests.factory import open_store, write_errors
+from tests.postgres_server import PostgresServer
 
 
 async def _open(database: str) -> Store:
@@ -154,3 +155,24 @@ async def test_one_save_writes_many_actions_and_notices_in_their_order(database:
         {"d": 1},
     )
     await store.close()
+
+
+async def test_a_pooled_connection_comes_back_with_no_transaction_open(
+    postgres_server: PostgresServer,
+) -> None:
+    """The PostgreSQL pool sends no reset query on release (``_keep_session``):
+    a transaction left open is still rolled back before the next user gets the
+    connection (one connection in the pool: it is the same one)."""
+    store = postgres_store.PostgresStore(await postgres_server.new_database(), pool_size=1)
+    await store.open()
+    try:
+        row = await store.create(10, 1, "magmor", {}, now=1.0)
+        async with store.pool.acquire() as con:
+            await con.execute("BEGIN")
+            await con.execute("UPDATE games SET game = 'left open' WHERE id = $1", row.id)
+        async with store.pool.acquire() as con:
+            assert not con.is_in_transaction()
+        reloaded = await store.get(row.id)
+        assert reloaded is not None and reloaded.game == "magmor"
+    finally:
+        await store.close()
