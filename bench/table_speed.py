@@ -174,13 +174,27 @@ class RawCommits(ABC):
         self.commits = 0
         self.seconds = 0.0
 
-    async def open(self, source: Store, rows: int = 100) -> None:
-        games = await source.fetch("SELECT table_json, state_json FROM games WHERE state_json IS NOT NULL")
-        logged = await source.fetch("SELECT action_json, events_json FROM actions LIMIT 500")
+    async def sample(self, source: Store, recent: int = 200) -> None:
+        """Take the payloads to write from what the service wrote last: its most
+        recently changed games and logged actions. Sampled again before every
+        slice, so that the raw commits write what the acts beside them write: at
+        one table a game is played through (a Narnia state grows from ~1 KB to
+        several), at 1,000 tables only its opening."""
+        games = await source.fetch(
+            "SELECT table_json, state_json FROM games WHERE state_json IS NOT NULL"
+            " ORDER BY updated_at DESC LIMIT ?",
+            (recent,),
+        )
+        logged = await source.fetch(
+            "SELECT action_json, events_json FROM actions ORDER BY created_at DESC LIMIT ?", (recent,)
+        )
         self.payloads = [
             (g["table_json"], g["state_json"], a["action_json"], a["events_json"])
             for g, a in zip(games * (len(logged) // len(games) + 1), logged, strict=False)
         ]
+
+    async def open(self, source: Store, rows: int = 100) -> None:
+        await self.sample(source)
         store = store_for(self.location)  # the store's own schema, then a plain connection
         await store.open()
         for channel in range(rows):
@@ -442,6 +456,7 @@ async def service_run(
         slices = 10
         for i in range(acts):
             if i % max(1, acts // slices) == 0:
+                await raw.sample(service.store)  # not timed
                 await raw.run(max(1, raw_commits // slices))
             if not order:  # every table acts once per pass, in a shuffled order
                 order = list(range(tables))
