@@ -1,17 +1,26 @@
 """How fast is a table? ``python -m bench.table_speed`` (``--quick`` for a smoke run).
 
-One process, one run, side by side:
+One process, one run, side by side, on SQLite (the default), on PostgreSQL
+(``--backend postgresql``) or on both (``--backend both``):
 
-* the raw aiosqlite commit rate of the store's own change (the games row UPDATE
-  and the actions INSERT in one transaction; WAL, synchronous=NORMAL, a temp file);
-* ``TableService.act`` with a real Store on a temp file (no Discord) with 1, 100
-  and 1,000 live tables of each game: acts per second and p50/p99 latency per act;
+* the raw commit rate of the store's own change done by hand (BEGIN, the games
+  row UPDATE with its version check, one actions INSERT, COMMIT): plain
+  aiosqlite on a temp file (WAL, synchronous=NORMAL), or plain asyncpg on one
+  connection to the same server as the service's store;
+* ``TableService.act`` with a real store (no Discord) with 1, 100 and 1,000 live
+  tables of each game: acts per second and p50/p99 latency per act;
 * the longest event-loop stall while AI seats play (a 10-player Talismani table of
   AI seats, a Narnia table with three AI seats), seen by a ticker task;
 * the memory a loaded table costs (tracemalloc).
 
 Each figure is printed next to its target with PASS/FAIL. Moves are chosen by the
 games' own AI for the seat to act, outside the timed section.
+
+PostgreSQL: ``--database-url`` names a database to work in (the bench makes its
+own ``gm_bench_*`` schemas there and drops them); without it the bench starts a
+throwaway server with PostgreSQL's default settings (fsync=on,
+synchronous_commit=on: every commit waits for the disk, as in a deployment) and
+stops it at the end. The server's settings that matter are printed with the figures.
 """
 
 from __future__ import annotations
@@ -23,20 +32,27 @@ import json
 import os
 import platform
 import random
+import re
 import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Sequence
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import aiosqlite
+import asyncpg
 from pydantic import SecretStr
 
 from bot.settings import Settings
-from bot.store import SqliteStore as Store
+from bot.store import POSTGRES_SCHEMES, Store, store_for
+from bot.store.base import INSERT_ACTION, UPDATE_GAME
+from bot.store.postgres import numbered
 from bot.table import TableService
 from games.core import GameState
 from games.registry import GAMES
@@ -47,6 +63,7 @@ TARGET_P99_MS = 10.0  # at 1,000 tables
 TARGET_STALL_MS = 50.0
 TARGET_TABLE_KB = 100.0
 TICK_SECONDS = 0.001
+BACKENDS = ("sqlite", "postgresql")
 
 
 @dataclass
@@ -88,19 +105,31 @@ class StallFigures:
 
 @dataclass
 class Report:
+    """One backend's figures, and the words that say what they were measured on."""
+
+    title: str = ""
+    raw_heading: str = ""
+    service_heading: str = ""
+    server: list[str] = field(default_factory=list)  # PostgreSQL: its settings that matter
+    load: tuple[float, float] = (0.0, 0.0)  # the 1-minute load average before and after (shared cores)
     service: list[ServiceFigures] = field(default_factory=list)
     stalls: list[StallFigures] = field(default_factory=list)
     memory_kb: dict[str, float] = field(default_factory=dict)
 
 
-def settings(path: Path) -> Settings:
-    return Settings(_env_file=None, discord_token=SecretStr("bench"), database_path=path)
+def settings(location: str) -> Settings:
+    where: dict[str, Any] = (
+        {"database_url": location}
+        if location.startswith(POSTGRES_SCHEMES)
+        else {"database_path": Path(location)}
+    )
+    return Settings(_env_file=None, discord_token=SecretStr("bench"), **where)
 
 
-async def open_service(path: Path) -> TableService:
-    store = Store(path)
+async def open_service(location: str) -> TableService:
+    store = store_for(location)
     await store.open()
-    return TableService(store, settings(path), time.time)
+    return TableService(store, settings(location), time.time)
 
 
 async def start_table(service: TableService, game_id: str, channel: int, players: int, ai: int = 0) -> Live:
@@ -131,40 +160,50 @@ def next_move(live: Live) -> tuple[int, dict[str, Any]]:
     return user, action.model_dump()
 
 
-class RawCommits:
-    """The store's change done by hand with plain aiosqlite calls: BEGIN, the games
-    row UPDATE (version check included), one actions INSERT, COMMIT, on its own temp
-    file and connection (WAL, synchronous=NORMAL), with the payloads of the table
-    service's own rows and log. Run in slices between the service's acts, so both
-    rates see the same machine load (the bench shares 2 cores)."""
+class RawCommits(ABC):
+    """The store's change done by hand with the database's plain client: BEGIN, the
+    games row UPDATE (the store's own statement, version check included), one
+    actions INSERT, COMMIT, in a store location of its own, with the payloads of
+    the table service's own rows and log. Run in slices between the service's
+    acts, so both rates see the same machine load (the bench shares 2 cores)."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.db: aiosqlite.Connection | None = None
+    def __init__(self, location: str) -> None:
+        self.location = location
         self.payloads: list[tuple[str, str, str, str]] = []
         self.versions: dict[int, int] = {}
         self.commits = 0
         self.seconds = 0.0
 
-    async def open(self, source: Store, rows: int = 100) -> None:
-        games = await source.fetch("SELECT table_json, state_json FROM games WHERE state_json IS NOT NULL")
-        logged = await source.fetch("SELECT action_json, events_json FROM actions LIMIT 500")
+    async def sample(self, source: Store, recent: int = 200) -> None:
+        """Take the payloads to write from what the service wrote last: its most
+        recently changed games and logged actions. Sampled again before every
+        slice, so that the raw commits write what the acts beside them write: at
+        one table a game is played through (a Narnia state grows from ~1 KB to
+        several), at 1,000 tables only its opening."""
+        games = await source.fetch(
+            "SELECT table_json, state_json FROM games WHERE state_json IS NOT NULL"
+            " ORDER BY updated_at DESC LIMIT ?",
+            (recent,),
+        )
+        logged = await source.fetch(
+            "SELECT action_json, events_json FROM actions ORDER BY created_at DESC LIMIT ?", (recent,)
+        )
         self.payloads = [
             (g["table_json"], g["state_json"], a["action_json"], a["events_json"])
             for g, a in zip(games * (len(logged) // len(games) + 1), logged, strict=False)
         ]
-        store = Store(self.path)  # the store's own schema, then a plain connection
+
+    async def open(self, source: Store, rows: int = 100) -> None:
+        await self.sample(source)
+        store = store_for(self.location)  # the store's own schema, then a plain connection
         await store.open()
         for channel in range(rows):
             row = await store.create(channel, 1, "raw", json.loads(self.payloads[0][0]), 0.0)
             self.versions[row.id] = row.version
         await store.close()
-        self.db = await aiosqlite.connect(self.path, isolation_level=None)
-        await self.db.execute("PRAGMA journal_mode=WAL")
-        await self.db.execute("PRAGMA synchronous=NORMAL")
+        await self.connect()
 
     async def run(self, commits: int) -> None:
-        assert self.db is not None
         ids = list(self.versions)
         started = time.perf_counter()
         for _ in range(commits):
@@ -173,19 +212,10 @@ class RawCommits:
                 self.commits % len(self.payloads)
             ]
             version = self.versions[game_id]
-            await self.db.execute("BEGIN IMMEDIATE")
-            await self.db.execute(
-                "UPDATE games SET status = ?, version = version + ?, table_json = ?, state_json = ?,"
-                " result_json = ?, deadline_at = ?, reminder_at = ?, drafts_json = ?, updated_at = ?"
-                " WHERE id = ? AND version = ?",
-                ("playing", 1, table_json, state_json, None, 1.0, 1.0, "{}", 1.0, game_id, version),
-            )
-            await self.db.execute(
-                "INSERT INTO actions (game_id, version, seat, user_id, source, action_json,"
-                " events_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, version + 1, 0, 1, "player", action_json, events_json, 1.0),
-            )
-            await self.db.execute("COMMIT")
+            update = ("playing", 1, table_json, state_json, None, 1.0, 1.0, "{}", 1.0, game_id, version)
+            action = (game_id, version + 1, 0, 1, "player", action_json, events_json, 1.0)
+            if not await self.commit(update, action):
+                raise RuntimeError(f"raw commit: games row {game_id} is not at version {version}")
             self.versions[game_id] = version + 1
             self.commits += 1
         self.seconds += time.perf_counter() - started
@@ -194,18 +224,229 @@ class RawCommits:
     def rate(self) -> float:
         return self.commits / self.seconds if self.seconds else 0.0
 
+    @abstractmethod
+    async def connect(self) -> None: ...
+
+    @abstractmethod
+    async def commit(self, update: Sequence[Any], action: Sequence[Any]) -> bool:
+        """BEGIN, UPDATE_GAME, INSERT_ACTION, COMMIT; False when the UPDATE missed."""
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+
+class SqliteRawCommits(RawCommits):
+    """Plain aiosqlite calls, WAL, synchronous=NORMAL (as the store opens its file)."""
+
+    db: aiosqlite.Connection | None = None
+
+    async def connect(self) -> None:
+        self.db = await aiosqlite.connect(self.location, isolation_level=None)
+        await self.db.execute("PRAGMA journal_mode=WAL")
+        await self.db.execute("PRAGMA synchronous=NORMAL")
+
+    async def commit(self, update: Sequence[Any], action: Sequence[Any]) -> bool:
+        assert self.db is not None
+        await self.db.execute("BEGIN IMMEDIATE")
+        changed = (await self.db.execute(UPDATE_GAME, update)).rowcount
+        await self.db.execute(INSERT_ACTION, action)
+        await self.db.execute("COMMIT")
+        return changed == 1
+
     async def close(self) -> None:
         if self.db is not None:
             await self.db.close()
 
 
+class PostgresRawCommits(RawCommits):
+    """Plain asyncpg calls on one connection (no pool): four round trips a commit,
+    the statements prepared once and cached by asyncpg, as the store's are."""
+
+    con: asyncpg.Connection | None = None
+
+    async def connect(self) -> None:
+        self.con = await asyncpg.connect(self.location)
+
+    async def commit(self, update: Sequence[Any], action: Sequence[Any]) -> bool:
+        assert self.con is not None
+        await self.con.execute("BEGIN")
+        status = await self.con.execute(numbered(UPDATE_GAME), *update)
+        await self.con.execute(numbered(INSERT_ACTION), *action)
+        await self.con.execute("COMMIT")
+        return bool(status == "UPDATE 1")
+
+    async def close(self) -> None:
+        if self.con is not None:
+            await self.con.close()
+
+
+class Backend(ABC):
+    """Where a run's stores live, and the raw commits measured beside them."""
+
+    title: str
+    raw_heading: str
+    service_heading: str
+
+    @abstractmethod
+    async def location(self, label: str) -> str:
+        """A new, empty store location: an SQLite file path or a PostgreSQL URL."""
+
+    @abstractmethod
+    async def discard(self, location: str) -> None:
+        """Drop what a run left at ``location``, so that runs do not pile up."""
+
+    @abstractmethod
+    def raw_commits(self, location: str) -> RawCommits: ...
+
+    async def describe(self) -> list[str]:
+        """The server's settings that matter to the figures."""
+        return []
+
+
+class SqliteBackend(Backend):
+    title = "SQLite (aiosqlite, a temp file per run)"
+    raw_heading = "Raw aiosqlite commits (games UPDATE + actions INSERT, WAL, synchronous=NORMAL)"
+    service_heading = "Table service acts (TableService.act, real Store on a temp file, no Discord)"
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    async def location(self, label: str) -> str:
+        return str(self.folder / f"{label}.db")
+
+    async def discard(self, location: str) -> None:
+        for suffix in ("", "-wal", "-shm"):
+            Path(location + suffix).unlink(missing_ok=True)
+
+    def raw_commits(self, location: str) -> RawCommits:
+        return SqliteRawCommits(location)
+
+
+# The server settings that decide what a commit waits for, printed with the figures.
+SERVER_SETTINGS = (
+    "server_version",
+    "fsync",
+    "synchronous_commit",
+    "full_page_writes",
+    "wal_sync_method",
+    "shared_buffers",
+)
+
+
+def with_search_path(url: str, schema: str) -> str:
+    """``url`` whose connections work in ``schema`` (asyncpg sends the URL's
+    unknown query parameters as server settings; RESET ALL keeps them)."""
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "search_path"]
+    return urlunsplit(parts._replace(query=urlencode([*query, ("search_path", schema)])))
+
+
+class PostgresBackend(Backend):
+    """One database; each run in a ``gm_bench_*`` schema of its own, dropped after
+    the run (a database the bench is pointed at keeps everything else)."""
+
+    raw_heading = "Raw asyncpg commits (BEGIN, games UPDATE, actions INSERT, COMMIT; one connection)"
+    service_heading = "Table service acts (TableService.act, real PostgresStore, no Discord)"
+
+    def __init__(self, url: str, own_server: bool) -> None:
+        self.url = url
+        self.own_server = own_server
+        where = "a throwaway server the bench started" if own_server else "the server at --database-url"
+        self.title = f"PostgreSQL (asyncpg, {where})"
+        self._admin: asyncpg.Connection | None = None  # makes and drops schemas, reads settings
+        self.schemas: dict[str, str] = {}  # location -> schema
+
+    @property
+    def admin(self) -> asyncpg.Connection:
+        assert self._admin is not None, "PostgresBackend.open() first"
+        return self._admin
+
+    async def open(self) -> None:
+        self._admin = await asyncpg.connect(self.url)
+
+    async def close(self) -> None:
+        if self._admin is not None:
+            for location in list(self.schemas):  # what a failed run left
+                await self.discard(location)
+            await self._admin.close()
+
+    async def location(self, label: str) -> str:
+        schema = "gm_bench_" + re.sub(r"\W", "_", f"{os.getpid()}_{label}")
+        await self.admin.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE; CREATE SCHEMA "{schema}"')
+        location = with_search_path(self.url, schema)
+        self.schemas[location] = schema
+        return location
+
+    async def discard(self, location: str) -> None:
+        schema = self.schemas.pop(location, None)
+        if schema is not None:
+            await self.admin.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+    def raw_commits(self, location: str) -> RawCommits:
+        return PostgresRawCommits(location)
+
+    async def describe(self) -> list[str]:
+        rows = await self.admin.fetch(
+            "SELECT name, current_setting(name) AS value FROM unnest($1::text[]) AS name", SERVER_SETTINGS
+        )
+        values = {r["name"]: r["value"] for r in rows}
+        lines = [
+            f"PostgreSQL {values.pop('server_version')}, "
+            + ("PostgreSQL's default settings" if self.own_server else "as configured"),
+            ", ".join(f"{name}={value}" for name, value in values.items()),
+        ]
+        if values["fsync"] == "off" or values["synchronous_commit"] == "off":
+            lines.append(
+                "NOTE: commits do not wait for the disk (fsync or synchronous_commit off, as on the"
+                " tests' throwaway server): this flatters the raw and the service figures alike"
+            )
+        else:
+            lines.append("every commit waits for its WAL to reach the disk (as with PostgreSQL's defaults)")
+        return lines
+
+
+@asynccontextmanager
+async def open_backend(name: str, database_url: str | None, folder: Path) -> AsyncIterator[Backend]:
+    """The backend ``name``; for PostgreSQL without ``database_url``, on a throwaway
+    server with PostgreSQL's defaults, stopped when the block ends."""
+    if name == "sqlite":
+        yield SqliteBackend(folder)
+        return
+    server = None
+    if database_url is None:
+        # A test helper, imported only here: the bench is not shipped with the bot.
+        from tests.postgres_server import PostgresServer, find_bindir
+
+        missing = PostgresServer.available()
+        bindir = find_bindir()
+        if missing is not None or bindir is None:
+            raise SystemExit(f"--backend postgresql: {missing}; pass --database-url to use a server")
+        # The defaults, not the tests' fsync=off: figures as a deployment would see them.
+        server = PostgresServer(bindir, options="").start()
+    try:
+        if server is not None:
+            database_url = await server.new_database()
+        assert database_url is not None
+        backend = PostgresBackend(database_url, own_server=server is not None)
+        await backend.open()
+        try:
+            yield backend
+        finally:
+            await backend.close()
+    finally:
+        if server is not None:
+            server.stop()
+
+
 async def service_run(
-    game_id: str, tables: int, acts: int, raw_commits: int, folder: Path
+    backend: Backend, game_id: str, tables: int, acts: int, raw_commits: int
 ) -> tuple[ServiceFigures, float]:
     """The service's acts at ``tables`` live tables, and the raw commit rate
     measured in ten slices between them."""
-    service = await open_service(folder / f"{game_id}-{tables}.db")
-    raw = RawCommits(folder / f"raw-{game_id}-{tables}.db")
+    here = await backend.location(f"{game_id}-{tables}")
+    there = await backend.location(f"raw-{game_id}-{tables}")
+    service = await open_service(here)
+    raw = backend.raw_commits(there)
     try:
         lives = [await start_table(service, game_id, channel, PLAYERS) for channel in range(1, tables + 1)]
         await raw.open(service.store)
@@ -215,6 +456,7 @@ async def service_run(
         slices = 10
         for i in range(acts):
             if i % max(1, acts // slices) == 0:
+                await raw.sample(service.store)  # not timed
                 await raw.run(max(1, raw_commits // slices))
             if not order:  # every table acts once per pass, in a shuffled order
                 order = list(range(tables))
@@ -234,13 +476,16 @@ async def service_run(
     finally:
         await raw.close()
         await service.store.close()
+        await backend.discard(here)
+        await backend.discard(there)
 
 
-async def stall_run(name: str, game_id: str, players: int, human_acts: int, folder: Path) -> StallFigures:
+async def stall_run(backend: Backend, name: str, game_id: str, players: int, human_acts: int) -> StallFigures:
     """A table of one human and AI seats: the human plays a few moves (the AI seats
     answer), then leaves, and the AI seats play the game to its end. A ticker task
     sleeping 1 ms records the longest gap between two of its wake-ups."""
-    service = await open_service(folder / f"stall-{game_id}.db")
+    location = await backend.location(f"stall-{game_id}")
+    service = await open_service(location)
     ticks = 0
     max_gap = 0.0
     stop = asyncio.Event()
@@ -281,12 +526,14 @@ async def stall_run(name: str, game_id: str, players: int, human_acts: int, fold
     finally:
         stop.set()
         await service.store.close()
+        await backend.discard(location)
 
 
-async def memory_run(game_id: str, tables: int, folder: Path) -> float:
+async def memory_run(backend: Backend, game_id: str, tables: int) -> float:
     """KB a loaded table costs: the row, its table info and its parsed state, as the
     service holds them for an act (tracemalloc, averaged over ``tables`` tables)."""
-    service = await open_service(folder / f"memory-{game_id}.db")
+    location = await backend.location(f"memory-{game_id}")
+    service = await open_service(location)
     try:
         for channel in range(1, tables + 1):
             await start_table(service, game_id, channel, PLAYERS)
@@ -305,27 +552,35 @@ async def memory_run(game_id: str, tables: int, folder: Path) -> float:
         return (after - before) / tables / 1024
     finally:
         await service.store.close()
+        await backend.discard(location)
 
 
 def verdict(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
 
-def print_report(report: Report, out: Any) -> bool:
-    """Print every section with its targets; True when every target is met."""
+def print_backend(report: Report, out: Any) -> bool:
+    """Print one backend's sections with their targets; True when every target is met."""
     ok = True
     by_game: dict[str, list[ServiceFigures]] = {}
     for figures in report.service:
         by_game.setdefault(figures.game, []).append(figures)
     largest = max((f.tables for f in report.service), default=0)
 
-    print("== Raw aiosqlite commits (games UPDATE + actions INSERT, WAL, synchronous=NORMAL)", file=out)
+    before, after = report.load
+    print(f"\n=== {report.title}; load average {before:.2f} before, {after:.2f} after", file=out)
+    if report.server:
+        print("== PostgreSQL server", file=out)
+        for line in report.server:
+            print(f"   {line}", file=out)
+
+    print(f"== {report.raw_heading}", file=out)
     print("   measured in slices between each run's acts, with that run's rows and log", file=out)
     for game_id, runs in by_game.items():
         rates = ", ".join(f"{f.raw:.0f}/s (beside {f.tables} tables)" for f in runs)
         print(f"{game_id:<10} {rates}", file=out)
 
-    print("\n== Table service acts (TableService.act, real Store on a temp file, no Discord)", file=out)
+    print(f"\n== {report.service_heading}", file=out)
     head = f"{'game':<10} {'tables':>6} {'acts':>6} {'acts/s':>8} {'raw/s':>8} {'ratio':>6}"
     print(f"{head} {'p50 ms':>7} {'p99 ms':>7}  target (ratio ≥ 50 %, p99 ≤ 10 ms at 1,000)", file=out)
     for game_id, runs in by_game.items():
@@ -360,40 +615,62 @@ def print_report(report: Report, out: Any) -> bool:
         good = kb <= TARGET_TABLE_KB
         ok &= good
         print(f"{game_id:<10} {kb:>8.1f}  {verdict(good)}", file=out)
+    return ok
 
+
+def print_report(reports: Sequence[Report], out: Any) -> bool:
+    """Print every backend's sections, then the verdict; True when every target is met."""
+    ok = True
+    for report in reports:
+        ok &= print_backend(report, out)
     print(f"\n== Result: {'every target met' if ok else 'some targets missed'}", file=out)
     return ok
 
 
-async def run(args: argparse.Namespace, out: Any) -> Report:
-    report = Report()
+async def run_backend(backend: Backend, args: argparse.Namespace, games: Sequence[str]) -> Report:
+    report = Report(backend.title, backend.raw_heading, backend.service_heading, await backend.describe())
+    load = os.getloadavg()[0]
+    for game_id in games:
+        for tables in args.tables:
+            acts = max(args.acts, 2 * tables)
+            figures, raw = await service_run(backend, game_id, tables, acts, args.raw_commits)
+            figures.raw = raw
+            report.service.append(figures)
+        report.memory_kb[game_id] = await memory_run(backend, game_id, args.memory_tables)
+    report.stalls.append(
+        await stall_run(backend, "talismani, 10 seats (9 AI, then 10)", "talismani", 10, args.human_acts)
+    )
+    report.stalls.append(
+        await stall_run(backend, "narnia, 4 seats (3 AI, then 4)", "narnia", 4, args.human_acts)
+    )
+    report.load = (load, os.getloadavg()[0])
+    return report
+
+
+async def run(args: argparse.Namespace, out: Any) -> list[Report]:
     games = args.game or sorted(GAMES)
     print(
         f"Python {platform.python_version()} on {platform.machine()}, {platform.system()},"
         f" {len(os.sched_getaffinity(0))} cores; tables {args.tables}",
         file=out,
     )
+    reports = []
     with tempfile.TemporaryDirectory(prefix="gm-bench-") as tmp:
-        folder = Path(tmp)
-        for game_id in games:
-            for tables in args.tables:
-                acts = max(args.acts, 2 * tables)
-                figures, raw = await service_run(game_id, tables, acts, args.raw_commits, folder)
-                figures.raw = raw
-                report.service.append(figures)
-            report.memory_kb[game_id] = await memory_run(game_id, args.memory_tables, folder)
-        report.stalls.append(
-            await stall_run("talismani, 10 seats (9 AI, then 10)", "talismani", 10, args.human_acts, folder)
-        )
-        report.stalls.append(
-            await stall_run("narnia, 4 seats (3 AI, then 4)", "narnia", 4, args.human_acts, folder)
-        )
-    return report
+        for name in BACKENDS if args.backend == "both" else (args.backend,):
+            async with open_backend(name, args.database_url, Path(tmp)) as backend:
+                reports.append(await run_backend(backend, args, games))
+    return reports
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.table_speed", description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="tiny numbers: a smoke run, not a measurement")
+    parser.add_argument("--backend", choices=[*BACKENDS, "both"], default="sqlite")
+    parser.add_argument(
+        "--database-url",
+        help="PostgreSQL: a database to work in (the bench makes and drops gm_bench_* schemas);"
+        " without it, a throwaway server with PostgreSQL's defaults",
+    )
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only this game (repeatable)")
     parser.add_argument("--tables", type=lambda s: [int(n) for n in s.split(",")], default=[1, 100, 1000])
     parser.add_argument("--acts", type=int, default=600, help="acts per run (at least 2 per table)")
@@ -401,6 +678,10 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--memory-tables", type=int, default=200)
     parser.add_argument("--human-acts", type=int, default=20, help="human moves before the AI plays on")
     args = parser.parse_args(argv)
+    if args.database_url is not None and not args.database_url.startswith(POSTGRES_SCHEMES):
+        parser.error("--database-url must be a postgresql:// URL")
+    if args.database_url is not None and args.backend == "sqlite":
+        parser.error("--database-url is for --backend postgresql or both")
     if args.quick:
         args.tables, args.acts, args.raw_commits, args.memory_tables, args.human_acts = [1, 3], 6, 50, 3, 2
     return args
@@ -409,8 +690,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None, out: Any = None) -> int:
     out = out or sys.stdout
     args = parse(argv)
-    report = asyncio.run(run(args, out))
-    ok = print_report(report, out)
+    reports = asyncio.run(run(args, out))
+    ok = print_report(reports, out)
     return 0 if ok or args.quick else 1
 
 

@@ -4,8 +4,10 @@
 port, a fresh database per test, everything deleted at the end. PostgreSQL
 refuses to run as root, so as root the server runs as the ``postgres`` user
 that Debian's package creates. The binaries are looked up on PATH, then where
-Debian installs them (``/usr/lib/postgresql/<version>/bin``). Settings trade
-durability for speed (``fsync=off``): the data dies with the test run.
+Debian installs them (``/usr/lib/postgresql/<version>/bin``). The tests' settings
+trade durability for speed (``fsync=off``): the data dies with the test run. The
+bench passes other ``options`` (PostgreSQL's defaults), so that its commits wait
+for the disk as a deployment's do.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import Any
 
 import asyncpg
 
+# The tests' server: commits never wait for the disk (see the module's docstring).
 SERVER_OPTIONS = (
     "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     " -c max_connections=300 -c shared_buffers=64MB"
@@ -48,8 +51,9 @@ def _free_port() -> int:
 
 
 class PostgresServer:
-    def __init__(self, bindir: Path) -> None:
+    def __init__(self, bindir: Path, options: str = SERVER_OPTIONS) -> None:
         self.bindir = bindir
+        self.options = options  # ``-c name=value`` settings for ``postgres``
         self.root = Path(tempfile.mkdtemp(prefix="gamemaster-pg-"))
         self.port = _free_port()
         self._names = itertools.count(1)
@@ -86,7 +90,7 @@ class PostgresServer:
     def start(self) -> PostgresServer:
         data = self.root / "data"
         self._run("initdb", "-D", str(data), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync")
-        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 {SERVER_OPTIONS}"
+        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 {self.options}"
         self._run(
             "pg_ctl", "-D", str(data), "-o", options, "-l", str(self.root / "server.log"), "-w", "start"
         )

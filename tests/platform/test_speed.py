@@ -12,12 +12,14 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
 from bench import table_speed
 from bot.store import SqliteStore as Store
 from bot.table import Applied, TableService
 from tests.factory import make_settings
+from tests.postgres_server import PostgresServer
 
 SEED = 424242
 
@@ -44,12 +46,9 @@ async def ai_table(service: TableService, game_id: str, players: int) -> int:
     return channel
 
 
-def test_quick_bench_prints_every_section() -> None:
-    out = io.StringIO()
-    assert table_speed.main(["--quick"], out=out) == 0  # --quick never fails on figures
-    text = out.getvalue()
+def assert_every_section(text: str, raw_section: str) -> None:
     for section in (
-        "== Raw aiosqlite commits",
+        raw_section,
         "== Table service acts",
         "== Event-loop stall during AI turns",
         "== Memory per loaded table",
@@ -60,6 +59,33 @@ def test_quick_bench_prints_every_section() -> None:
         assert text.count(f"\n{game_id} ") >= 4, game_id  # raw, two table counts, memory
     assert "talismani, 10 seats" in text and "narnia, 4 seats" in text
     assert text.count("PASS") + text.count("FAIL") == 5 * 2 + 2 + 5  # acts, stalls, memory
+
+
+def test_quick_bench_prints_every_section() -> None:
+    out = io.StringIO()
+    assert table_speed.main(["--quick"], out=out) == 0  # --quick never fails on figures
+    assert_every_section(out.getvalue(), "== Raw aiosqlite commits")
+
+
+async def test_quick_postgres_bench_prints_every_section(postgres_server: PostgresServer) -> None:
+    """On the suite's own server (no second one), in a fresh database: the
+    server's settings, with the word that fsync=off flatters the figures, and
+    every section; the bench drops the schemas it made."""
+    url = await postgres_server.new_database()
+    out = io.StringIO()
+    argv = ["--quick", "--backend", "postgresql", "--database-url", url]
+    # main() runs its own event loop: in a thread, beside this test's loop.
+    assert await asyncio.to_thread(table_speed.main, argv, out) == 0
+    text = out.getvalue()
+    assert_every_section(text, "== Raw asyncpg commits")
+    assert "== PostgreSQL server" in text
+    assert "fsync=off" in text and "flatters the raw and the service figures alike" in text
+    connection = await asyncpg.connect(url)
+    try:
+        left = await connection.fetch("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'gm_bench_%'")
+    finally:
+        await connection.close()
+    assert left == []
 
 
 @pytest.mark.parametrize(("game_id", "players"), [("talismani", 10), ("narnia", 4)])

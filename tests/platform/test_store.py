@@ -10,6 +10,7 @@ from bot.store import ChannelBusy, Store, VersionConflict
 from bot.store import postgres as postgres_store
 from bot.store import sqlite as sqlite_store
 from tests.factory import open_store, write_errors
+from tests.postgres_server import PostgresServer
 
 
 async def _open(database: str) -> Store:
@@ -115,3 +116,63 @@ async def test_concurrent_saves_through_the_lock_keep_order(database: str) -> No
     assert [a.action["n"] for a in log] == list(range(10))
     assert [a.version for a in log] == list(range(2, 12))
     await store.close()
+
+
+async def test_one_save_writes_many_actions_and_notices_in_their_order(database: str) -> None:
+    """A change of several actions (an act and the AI seats' answers) and several
+    notices: every column of every row as given, the versions one per action,
+    the notices' ids in the order given (the publisher posts them in id order)."""
+    store = await _open(database)
+    row = await store.create(10, 1, "magmor", {"k": [1, 2]}, now=1.0)
+    row.status, row.state, row.drafts = "playing", '{"turn": 3}', {"d": 1}
+    actions = [
+        (0, 7, "player", {"kind": "a"}, [{"key": "e.a"}]),
+        (1, None, "ai", {"kind": "b"}, []),
+        (None, None, "timeout", {"kind": "c"}, [{"key": "e.c", "n": 1}]),
+    ]
+    saved = await store.save(row, actions=actions, outbox=[{"n": 2}, {"n": 1}, {"n": 3}], now=2.0)
+    assert saved.version == 1 + 3
+    log = await store.actions(row.id)
+    assert [(a.version, a.seat, a.user_id, a.source, a.action, a.events, a.created_at) for a in log] == [
+        (1 + offset, seat, user, source, action, events, 2.0)
+        for offset, (seat, user, source, action, events) in enumerate(actions, start=1)
+    ]
+    notices = await store.fetch(
+        "SELECT channel_id, version, payload_json, created_at FROM outbox WHERE game_id = ? ORDER BY id",
+        (row.id,),
+    )
+    assert [(n["channel_id"], n["version"], n["payload_json"], n["created_at"]) for n in notices] == [
+        (10, 4, '{"n": 2}', 2.0),
+        (10, 4, '{"n": 1}', 2.0),
+        (10, 4, '{"n": 3}', 2.0),
+    ]
+    reloaded = await store.get(row.id)
+    assert reloaded is not None
+    assert (reloaded.status, reloaded.state, reloaded.table, reloaded.drafts) == (
+        "playing",
+        '{"turn": 3}',
+        {"k": [1, 2]},
+        {"d": 1},
+    )
+    await store.close()
+
+
+async def test_a_pooled_connection_comes_back_with_no_transaction_open(
+    postgres_server: PostgresServer,
+) -> None:
+    """The PostgreSQL pool sends no reset query on release (``_keep_session``):
+    a transaction left open is still rolled back before the next user gets the
+    connection (one connection in the pool: it is the same one)."""
+    store = postgres_store.PostgresStore(await postgres_server.new_database(), pool_size=1)
+    await store.open()
+    try:
+        row = await store.create(10, 1, "magmor", {}, now=1.0)
+        async with store.pool.acquire() as con:
+            await con.execute("BEGIN")
+            await con.execute("UPDATE games SET game = 'left open' WHERE id = $1", row.id)
+        async with store.pool.acquire() as con:
+            assert not con.is_in_transaction()
+        reloaded = await store.get(row.id)
+        assert reloaded is not None and reloaded.game == "magmor"
+    finally:
+        await store.close()
