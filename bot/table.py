@@ -312,7 +312,10 @@ class TableService:
                 action = game.parse_action(action_data)
             except ValidationError:
                 raise TableError("error.bad_action") from None
-            new_state, events = game.play(state, seat, action)
+            before = game.decision(state)
+            # The state was loaded for this action alone: no copy to keep it
+            # intact (a refusal drops it with the rest of this call).
+            new_state, events = game.play_owned(state, seat, action)
             info.seats[seat].timeouts = 0  # an own action breaks a run of timeouts
             applied = Applied(
                 row=row,
@@ -320,7 +323,7 @@ class TableService:
                 game=game,
                 state=new_state,
                 events=list(events),
-                before=game.decision(state),
+                before=before,
             )
             log_rows: list[tuple[str, int | None, int | None, dict[str, Any], list[Event]]] = [
                 ("player", seat, user_id, action.model_dump(), events)

@@ -32,14 +32,11 @@ class TirNanOgGame(Game[TirNanOgState, TirNanOgAction]):
     def _apply(self, state: TirNanOgState, seat: int, action: TirNanOgAction) -> list[Event]:
         return rules.apply(state, seat, action)
 
-    def play(
-        self, state: TirNanOgState, seat: int, action: TirNanOgAction
-    ) -> tuple[TirNanOgState, list[Event]]:
+    def _refuse_first(self, state: TirNanOgState, seat: int, action: TirNanOgAction) -> None:
         """A declaration out of order or made twice is refused with the game's own reason
         (TNO-4.5.2) before the core's generic turn check."""
         if isinstance(action, Declare) and state.phase != "over":
             rules.check_declaration(state, seat)
-        return super().play(state, seat, action)
 
     def decision(self, state: TirNanOgState) -> Decision | None:
         """Spec §9: D1-D5 are the active player's turn, D6 the declarations in seat order
