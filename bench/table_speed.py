@@ -53,6 +53,7 @@ from bot.settings import Settings
 from bot.store import POSTGRES_SCHEMES, Store, store_for
 from bot.store.base import INSERT_ACTION, UPDATE_GAME
 from bot.store.postgres import numbered
+from bot.store.sqlite import PRAGMAS
 from bot.table import TableService
 from games.core import GameState
 from games.registry import GAMES
@@ -236,14 +237,15 @@ class RawCommits(ABC):
 
 
 class SqliteRawCommits(RawCommits):
-    """Plain aiosqlite calls, WAL, synchronous=NORMAL (as the store opens its file)."""
+    """Plain aiosqlite calls on a file opened as the store opens its own
+    (``bot.store.sqlite.PRAGMAS``: WAL, synchronous=NORMAL, its page cache)."""
 
     db: aiosqlite.Connection | None = None
 
     async def connect(self) -> None:
         self.db = await aiosqlite.connect(self.location, isolation_level=None)
-        await self.db.execute("PRAGMA journal_mode=WAL")
-        await self.db.execute("PRAGMA synchronous=NORMAL")
+        for pragma in PRAGMAS:
+            await self.db.execute(pragma)
 
     async def commit(self, update: Sequence[Any], action: Sequence[Any]) -> bool:
         assert self.db is not None

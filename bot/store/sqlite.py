@@ -136,6 +136,18 @@ MIGRATIONS.append(
     """
 )
 
+# How the store opens its file. WAL with synchronous=NORMAL: a commit is durable
+# against a crash of the bot, not of the machine, and costs no fsync. A 32 MB
+# page cache (SQLite's default is 2 MB) holds a thousand live tables' rows and
+# their indexes: at 1,000 tables an act's reads then stay in memory.
+PRAGMAS = (
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA synchronous=NORMAL",
+    "PRAGMA foreign_keys=ON",
+    "PRAGMA busy_timeout=5000",
+    "PRAGMA cache_size=-32000",
+)
+
 
 def _statements(script: str) -> list[str]:
     """A migration script's statements. A trigger's body holds ``;`` of its
@@ -206,12 +218,7 @@ class SqliteStore(Store):
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
         self._db.row_factory = aiosqlite.Row
         tx = _Tx(self._db)
-        for pragma in (
-            "PRAGMA journal_mode=WAL",
-            "PRAGMA synchronous=NORMAL",
-            "PRAGMA foreign_keys=ON",
-            "PRAGMA busy_timeout=5000",
-        ):
+        for pragma in PRAGMAS:
             await tx.execute(pragma)
         await self._migrate()
 
