@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.store.base import (
-    ACTIVE,
     ActionRow,
     ChannelBusy,
     GameRow,
@@ -27,7 +26,6 @@ if TYPE_CHECKING:
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 __all__ = [
-    "ACTIVE",
     "POSTGRES_SCHEMES",
     "ActionRow",
     "ChannelBusy",

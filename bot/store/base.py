@@ -27,8 +27,6 @@ from typing import Any, Protocol
 
 from bot.shards import EVERY_SHARD, Shards
 
-ACTIVE = ("lobby", "playing")
-
 # One logged action: seat, user id, source ("player", "ai", "timeout", ...), action, events.
 LoggedAction = tuple[int | None, int | None, str, dict[str, Any], list[dict[str, Any]]]
 
@@ -294,16 +292,6 @@ class Store(ABC):
             " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (key, value),
         )
-
-    async def claim_meta(self, key: str, value: str) -> bool:
-        """Set ``key`` to ``value`` unless it already holds it: True for the one
-        caller (of any process) that changed it."""
-        changed = await self.execute(
-            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE"
-            " SET value = excluded.value WHERE meta.value <> excluded.value",
-            (key, value),
-        )
-        return changed == 1
 
 
 # The statements of a change, shared by both backends' _write_change.
