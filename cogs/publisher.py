@@ -320,7 +320,9 @@ class Publisher:
         the current state), then each notice's messages; a notice is marked done
         only once Discord accepted all of them. A failure stops the flush (the
         order holds); the scheduler retries from the first unsent message."""
-        async with self._lock(channel_id):
+        async with self._lock(channel_id), self.bot.store.publishing(channel_id) as mine:
+            if not mine:
+                return  # another process is publishing this channel right now
             # Read under the lock: a notice another flush published is not pending.
             notices = await outbox.pending(self.bot.store, channel_id)
             if not notices:

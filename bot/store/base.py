@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -151,6 +151,13 @@ class Store(ABC):
         """Set one key of a game's ``table`` without bumping the version (the
         board's message id, seat requests: not changes of the game, and open
         panels must stay valid). With ``version``, only if the row still has it."""
+
+    @asynccontextmanager
+    async def publishing(self, channel_id: int) -> AsyncIterator[bool]:
+        """Whether this process may publish the channel's outbox now (True), or
+        another process is doing it (False): held while the block runs. With
+        SQLite, one process owns the file: always True."""
+        yield True
 
     # -- reads ----------------------------------------------------------------
     async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Record | None:

@@ -16,6 +16,8 @@ gave it; ``jsonb`` would sort the keys). /stats' trigger reads them as ``jsonb``
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -192,9 +194,10 @@ async def _keep_session(con: asyncpg.Connection) -> None:
     default sends a query on every release (advisory unlock, CLOSE ALL, UNLISTEN,
     RESET ALL), one more round trip for each read and each change. It has
     nothing to undo here: the store never SETs a session setting, LISTENs,
-    declares a cursor WITH HOLD or takes a session-level advisory lock (the
-    migration's lock is the transaction's own); code that would must reset what
-    it changed itself. A transaction left open is still rolled back: asyncpg
+    declares a cursor WITH HOLD or takes a session-level advisory lock on a
+    pooled connection (the migration's lock is the transaction's own; the
+    publishing leases have a connection of their own); code that would must
+    reset what it changed itself. A transaction left open is still rolled back: asyncpg
     does that before calling this."""
 
 
@@ -217,6 +220,12 @@ class PostgresStore(Store):
         self.url = url
         self.pool_size = pool_size
         self._pool: asyncpg.Pool | None = None
+        # The connection that holds this process's publishing leases (session
+        # advisory locks, one per channel being published), apart from the pool:
+        # a lease lasts while Discord is called, which must not hold a pooled
+        # connection, and the pool's connections keep no session state.
+        self._leases: asyncpg.Connection | None = None
+        self._leases_lock = asyncio.Lock()
 
     def __repr__(self) -> str:  # never the URL: it may hold a password
         return f"PostgresStore(pool_size={self.pool_size})"
@@ -228,9 +237,32 @@ class PostgresStore(Store):
         await self._migrate()
 
     async def close(self) -> None:
+        leases, self._leases = self._leases, None
+        if leases is not None:
+            await leases.close()
         pool, self._pool = self._pool, None
         if pool is not None:
             await pool.close()
+
+    async def _lease(self, query: str, channel_id: int) -> bool:
+        async with self._leases_lock:  # one statement at a time on the connection
+            if self._leases is None or self._leases.is_closed():
+                self._leases = await asyncpg.connect(self.url)
+            return bool(await self._leases.fetchval(query, channel_id))
+
+    @asynccontextmanager
+    async def publishing(self, channel_id: int) -> AsyncIterator[bool]:
+        """A session advisory lock on the channel: while two processes run the
+        same shard (a rolling deploy), only one publishes a channel's pending
+        notices, so no line is posted twice. A process that dies releases its
+        leases with its connection."""
+        mine = await self._lease("SELECT pg_try_advisory_lock($1)", channel_id)
+        try:
+            yield mine
+        finally:
+            if mine:
+                with contextlib.suppress(OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                    await self._lease("SELECT pg_advisory_unlock($1)", channel_id)
 
     @property
     def pool(self) -> asyncpg.Pool:

@@ -249,3 +249,39 @@ async def test_two_publishers_at_once_post_each_line_once(simcord_env: simcord.E
     for line in await expected_lines(table):
         assert shown.count(line) == 1, line
     await assert_board_is_current(table)
+
+
+async def test_a_channel_another_process_is_publishing_is_left_to_it(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch, database: str
+) -> None:
+    """While another process holds a channel's publishing lease (the same shard
+    run twice during a rolling deploy), this one's scheduler posts nothing of
+    it; once the lease is released, every pending line is posted once."""
+    if not database.startswith("postgresql://"):
+        pytest.skip("one process per SQLite file: there is no other process to leave it to")
+    monkeypatch.setattr(publisher_module, "chunks", one_line_per_message)
+    table = make_table(simcord_env, ["alice", "bob", "carol"])
+    alice, bob, carol = table.players
+    lobby = await open_lobby(table)
+    await bob.click(lobby, label="Join")
+    await carol.click(lobby, label="Join")
+    kill_after(monkeypatch, 1)  # Start is committed; one line goes out, then the publisher dies
+    await alice.click(lobby, label="Start")
+    monkeypatch.setattr(discord.abc.Messageable, "send", REAL_SEND)
+    [waiting] = await outbox.pending(table.bot.store, table.channel.id)
+    posted = len(messages(table))
+
+    other = await open_store(database)  # the other process
+    try:
+        async with other.publishing(table.channel.id) as mine:
+            assert mine
+            await simcord_env.advance_time(3 * table.bot.settings.scheduler_interval_seconds)
+            assert [n.id for n in await outbox.pending(table.bot.store, table.channel.id)] == [waiting.id]
+            assert len(messages(table)) == posted
+        await simcord_env.advance_time(3 * table.bot.settings.scheduler_interval_seconds)
+    finally:
+        await other.close()
+    assert await outbox.pending(table.bot.store, table.channel.id) == []
+    counts = Counter(messages(table))
+    lines = await expected_lines(table)
+    assert [counts[line] for line in lines] == [1] * len(lines), counts

@@ -176,3 +176,28 @@ async def test_a_pooled_connection_comes_back_with_no_transaction_open(
         assert reloaded is not None and reloaded.game == "magmor"
     finally:
         await store.close()
+
+
+async def test_one_process_at_a_time_publishes_a_channel(database: str) -> None:
+    """Two processes on one PostgreSQL database (a rolling deploy runs a shard
+    twice): the publishing lease of a channel is held by one at a time, other
+    channels are free, and a released or dropped lease can be taken again.
+    SQLite has one process per file: its lease is always granted."""
+    first, second = await _open(database), await _open(database)
+    try:
+        async with first.publishing(10) as mine:
+            assert mine
+            async with second.publishing(10) as theirs, second.publishing(11) as other:
+                assert theirs is (first.backend == "sqlite")
+                assert other
+        async with second.publishing(10) as theirs:
+            assert theirs  # released
+        if first.backend != "sqlite":
+            async with first.publishing(12) as mine:
+                assert mine
+                await first.close()  # the process dies: its connection and its leases go
+                async with second.publishing(12) as theirs:
+                    assert theirs
+    finally:
+        await first.close()
+        await second.close()
