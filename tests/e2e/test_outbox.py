@@ -81,6 +81,18 @@ def messages(table: Table) -> list[str]:
     return [m.content or "" for m in table.channel.history()]
 
 
+async def three_in_a_lobby(
+    env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Table, discord.Message]:
+    """alice's Mag Mor lobby with bob and carol seated, each public line its own message."""
+    monkeypatch.setattr(publisher_module, "chunks", one_line_per_message)
+    table = make_table(env, ["alice", "bob", "carol"])
+    lobby = await open_lobby(table)
+    for player in table.players[1:]:
+        await player.click(lobby, label="Join")
+    return table, lobby
+
+
 async def assert_board_is_current(table: Table) -> None:
     row = await table.row()
     state = MAGMOR.load_state(row.state or "")
@@ -96,12 +108,8 @@ async def assert_board_is_current(table: Table) -> None:
 async def test_a_publisher_killed_midway_loses_and_repeats_nothing_after_a_restart(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(publisher_module, "chunks", one_line_per_message)
-    table = make_table(simcord_env, ["alice", "bob", "carol"])
-    alice, bob, carol = table.players
-    lobby = await open_lobby(table)
-    await bob.click(lobby, label="Join")
-    await carol.click(lobby, label="Join")
+    table, lobby = await three_in_a_lobby(simcord_env, monkeypatch)
+    alice = table.players[0]
 
     # Start: the commit succeeds, the board is drawn, one line goes out, then the process dies.
     kill_after(monkeypatch, 1)
@@ -259,12 +267,8 @@ async def test_a_channel_another_process_is_publishing_is_left_to_it(
     it; once the lease is released, every pending line is posted once."""
     if not database.startswith("postgresql://"):
         pytest.skip("one process per SQLite file: there is no other process to leave it to")
-    monkeypatch.setattr(publisher_module, "chunks", one_line_per_message)
-    table = make_table(simcord_env, ["alice", "bob", "carol"])
-    alice, bob, carol = table.players
-    lobby = await open_lobby(table)
-    await bob.click(lobby, label="Join")
-    await carol.click(lobby, label="Join")
+    table, lobby = await three_in_a_lobby(simcord_env, monkeypatch)
+    alice = table.players[0]
     kill_after(monkeypatch, 1)  # Start is committed; one line goes out, then the publisher dies
     await alice.click(lobby, label="Start")
     monkeypatch.setattr(discord.abc.Messageable, "send", REAL_SEND)
