@@ -102,7 +102,12 @@ class NarniaPresenter(Presenter):
     ) -> discord.Embed:
         v = _as_view(view)
         over = v.phase == "over"
-        title = _ui("board_title", language, round=v.round) if v.round else _ui("setup_title", language)
+        if not v.round:
+            title = _ui("setup_title", language)
+        elif v.round_cap is None:
+            title = _ui("board_title", language, round=v.round)
+        else:  # NA-4.8.9: the cap is on the board from round 1
+            title = _ui("board_title_capped", language, round=v.round, cap=v.round_cap)
         embed = discord.Embed(
             title=title, colour=discord.Colour.green() if over else discord.Colour.dark_teal()
         )
@@ -123,6 +128,9 @@ class NarniaPresenter(Presenter):
 
     def _ended(self, table: TableInfo, v: NarniaView, language: str) -> str:
         """How the game ended (the final record above names the winners and scores)."""
+        if v.end_reason == "round_cap":
+            witch = sum(1 for t_ in v.territories if t_.owner is None and not t_.free)
+            return _ui("ended_round_cap", language, round=v.round, count=witch)
         if v.end_reason == "all_eliminated" or not v.battles:
             return _ui("ended_all_eliminated", language, round=v.round)
         last = v.battles[-1]
@@ -259,6 +267,9 @@ class NarniaPresenter(Presenter):
         if not outcome.winners:
             witch = t("narnia.final.witch_wins", language, round=outcome.params.get("round", 0))
             return f"{witch} {t('table.final.nobody', language)}"
+        if outcome.reason == "round_cap":  # NA-4.8.9: scored, but Narnia is not free
+            cap = t("narnia.final.round_cap", language, round=outcome.params.get("round", 0))
+            return f"{cap} {super().final_headline(table, outcome, language)}"
         return f"{t('narnia.final.free', language)} {super().final_headline(table, outcome, language)}"
 
     def score_text(self, table: TableInfo, standing: Standing, language: str) -> str:

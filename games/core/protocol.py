@@ -111,6 +111,11 @@ class Game(ABC, Generic[S, A]):
     # Variants the host may switch on when opening a table (an option set to
     # True), each with the player counts it allows: Akelarre's {"teams": (4,)}.
     variants: ClassVar[dict[str, tuple[int, ...]]] = {}
+    # Settings the host may give a value when opening a table, each with the value a
+    # table gets when none is given: Narnia's {"round_cap": 100} (NA-4.8.9).
+    settings: ClassVar[dict[str, Any]] = {}
+    # What a setting was before it existed, for replaying games of that time.
+    legacy_settings: ClassVar[dict[str, Any]] = {}
 
     # -- what the bot calls -------------------------------------------------
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> S:
@@ -160,6 +165,10 @@ class Game(ABC, Generic[S, A]):
             if seat in decision.seats:
                 raise RuleError("error.not_yet", decision.rule, seat=decision.actors[0])
             raise RuleError("error.not_your_turn", decision.rule)
+
+    def check_setting(self, name: str, value: Any) -> None:
+        """Refuse (RuleError, with the rule id) a value this game's setting
+        ``name`` does not take; ``name`` is one of :attr:`settings`."""
 
     def parse_action(self, data: Any) -> A:
         """Build an action from JSON data (logs, buttons, tests)."""

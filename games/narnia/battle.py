@@ -314,7 +314,7 @@ def invade(state: NarniaState, values: list[int], events: list[Event]) -> None:
 
 
 def end_game(
-    state: NarniaState, reason: Literal["witch_defeated", "all_eliminated"], events: list[Event]
+    state: NarniaState, reason: Literal["witch_defeated", "all_eliminated", "round_cap"], events: list[Event]
 ) -> None:
     state.phase = "over"
     state.end_reason = reason
@@ -323,5 +323,7 @@ def end_game(
     state.witch_pairs = []
     if reason == "witch_defeated":
         events.append(public("narnia.event.witch_defeated", seat=current(state).attacker))
+    elif reason == "round_cap":
+        events.append(public("narnia.event.round_cap_reached", round=state.round))
     else:
         events.append(public("narnia.event.all_eliminated"))

@@ -187,6 +187,10 @@ TOTAL_TOKENS = sum(sum(values.values()) for values in TOKEN_SUPPLY.values())
 WITCH_TOKENS_EACH: dict[int, int] = {c.players: c.witch_tokens_placed_each for c in DATA.player_counts}
 MIN_PLAYERS = min(WITCH_TOKENS_EACH)
 MAX_PLAYERS = max(WITCH_TOKENS_EACH)
+# NA-4.8.9 / R34: the round cap a table gets unless its host chose another (or none), and
+# the largest the host may choose (a bound still: "none" is the explicit way to have none).
+DEFAULT_ROUND_CAP = 100
+MAX_ROUND_CAP = 1000
 
 
 def adjacent(a: str, b: str) -> bool:

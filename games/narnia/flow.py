@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from games.core import Event
 from games.core.events import public
-from games.narnia import cards, witch
+from games.narnia import battle, cards, witch
 from games.narnia.data import CARD_TYPE, SEQUENCE
 from games.narnia.state import NarniaState, RoundEffects
 
@@ -137,11 +137,16 @@ def witch_step(state: NarniaState, events: list[Event]) -> None:
 
 
 def cleanup(state: NarniaState, events: list[Event]) -> None:
-    """NA-4.1.11-4.1.12: discard the round card, round effects expire, the last actor draws."""
+    """NA-4.1.11-4.1.12: discard the round card, round effects expire, the last actor draws;
+    unless the round was the cap's last (NA-4.8.9)."""
     if state.round_card is not None:
         state.discard.append(state.round_card)
     state.round_card = None
     state.effects = RoundEffects()
+    if state.round_cap is not None and state.round >= state.round_cap:
+        # NA-4.8.9 / R34: the cap's round is over; scored by NA-5.2-5.4 like any end.
+        battle.end_game(state, "round_cap", events)
+        return
     last = state.last_actor if state.last_actor is not None else state.drawer
     assert last is not None
     drawer = next_active(state, last)

@@ -10,7 +10,7 @@ from games.core import Decision, Event, Game, GameState, Outcome
 from games.core.events import public
 from games.narnia import ai, rules, scoring, setup, tokens
 from games.narnia.actions import ACTION_ADAPTER, NarniaAction
-from games.narnia.data import MAX_PLAYERS, MIN_PLAYERS
+from games.narnia.data import DEFAULT_ROUND_CAP, MAX_PLAYERS, MIN_PLAYERS
 from games.narnia.state import NarniaState
 from games.narnia.views import NarniaView, build_view
 
@@ -24,12 +24,17 @@ class NarniaGame(Game[NarniaState, NarniaAction]):
     max_players: ClassVar[int] = MAX_PLAYERS
     state_type: ClassVar[type[GameState]] = NarniaState
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
+    settings: ClassVar[dict[str, Any]] = {"round_cap": DEFAULT_ROUND_CAP}  # NA-4.8.9, None: no cap
+    legacy_settings: ClassVar[dict[str, Any]] = {"round_cap": None}  # games before R34's revision
 
     # -- the protocol ---------------------------------------------------------
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> NarniaState:
         state = setup.new_state(players, seed, options)
         rules.autoplay(state, [])
         return state
+
+    def check_setting(self, name: str, value: Any) -> None:
+        setup.round_cap_option({name: value})
 
     def _apply(self, state: NarniaState, seat: int, action: NarniaAction) -> list[Event]:
         return rules.apply(state, seat, action)

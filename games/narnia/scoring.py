@@ -38,7 +38,9 @@ def outcome(state: NarniaState) -> Outcome | None:
     if state.phase != "over" or state.end_reason is None:
         return None
     seats = sorted(range(state.players), key=lambda s: (rank_key(state, s), s))
-    defeated = state.end_reason == "witch_defeated"
+    # NA-5.3-5.4 rank the players whether the Witch was cleared or the round cap ended
+    # the game (NA-4.8.9); only NA-4.8.8 (everyone eliminated) leaves no winner.
+    defeated = state.end_reason in ("witch_defeated", "round_cap")
     standings: list[Standing] = []
     for position, seat in enumerate(seats):
         if position and rank_key(state, seat) == rank_key(state, seats[position - 1]):
@@ -57,12 +59,16 @@ def outcome(state: NarniaState) -> Outcome | None:
                     # What the final record needs to tell the breakdown in words:
                     "last_attack_round": state.attack_round(seat),
                     "tie_break": tie_break(state, seat) if defeated else None,
-                    "final_conquest": defeated and state.last_attacker == seat,
+                    "final_conquest": state.end_reason == "witch_defeated" and state.last_attacker == seat,
                     "eliminated": state.eliminated[seat],
                 },
             )
         )
-    return Outcome(reason=state.end_reason, standings=standings, params={"round": state.round})
+    return Outcome(
+        reason=state.end_reason,
+        standings=standings,
+        params={"round": state.round, "round_cap": state.round_cap},
+    )
 
 
 def summary(state: NarniaState) -> list[Event]:

@@ -8,7 +8,16 @@ from typing import Any
 from games.core import Event, Rng, RuleError
 from games.core.events import public
 from games.narnia import flow, tokens
-from games.narnia.data import CARD_IDS, PETER_START, PLAYER_COLOURS, SEQUENCE, WITCH_START, Origin
+from games.narnia.data import (
+    CARD_IDS,
+    DEFAULT_ROUND_CAP,
+    MAX_ROUND_CAP,
+    PETER_START,
+    PLAYER_COLOURS,
+    SEQUENCE,
+    WITCH_START,
+    Origin,
+)
 from games.narnia.state import NarniaState, Territory
 
 PLACEMENTS = len(WITCH_START)  # 12 Witch tokens, then 12 Peter tokens (NA-3.4, NA-3.5)
@@ -30,8 +39,22 @@ def colours_option(options: dict[str, Any], players: int) -> list[str]:
     return [str(colour) for colour in value]
 
 
+def round_cap_option(options: dict[str, Any]) -> int | None:
+    """NA-4.8.9 / R34: ``round_cap`` is a number of rounds (1 to MAX_ROUND_CAP) or None
+    for no cap; absent, the default cap."""
+    if "round_cap" not in options:
+        return DEFAULT_ROUND_CAP
+    value = options["round_cap"]
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROUND_CAP:
+        raise RuleError("narnia.error.round_cap", "NA-4.8.9", max=MAX_ROUND_CAP)
+    return value
+
+
 def new_state(players: int, seed: int, options: dict[str, Any]) -> NarniaState:
     colours = colours_option(options, players)
+    round_cap = round_cap_option(options)
     rng = Rng(seed=seed)
     # NA-3.3 / R10: draw until a card with a sequence comes up (a courage card goes back).
     setup_card = next(card for card in rng.shuffled(CARD_IDS) if SEQUENCE[card])
@@ -48,6 +71,7 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> NarniaState:
         last_attack=[None] * players,
         last_attack_round=[None] * players,
         setup_card=setup_card,
+        round_cap=round_cap,
     )
     state.setup_order = flow.reduced_sequence(state, setup_card)
     next_placement(state, [])

@@ -13,7 +13,7 @@ from typing import Any, Literal, Self, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import GameState
-from games.narnia.data import Origin
+from games.narnia.data import DEFAULT_ROUND_CAP, Origin
 
 __all__ = [
     "Battle",
@@ -231,7 +231,10 @@ class NarniaState(GameState, _Copyable):
     # games saved before it was kept: read it with ``attack_round``).
     last_attack_round: list[int | None] = Field(default_factory=list)
     last_attacker: int | None = None  # who attacked the Witch most recently (NA-5.4)
-    end_reason: Literal["witch_defeated", "all_eliminated"] | None = None
+    end_reason: Literal["witch_defeated", "all_eliminated", "round_cap"] | None = None
+    # NA-4.8.9 / R34: the game ends at the end of this round; None: no cap. Games saved
+    # before the cap existed have none stored and get the default, like a new table.
+    round_cap: int | None = DEFAULT_ROUND_CAP
 
     # -- small queries the rules, views and AI share ------------------------------
     def owned(self, seat: int | None) -> list[str]:

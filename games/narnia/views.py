@@ -79,6 +79,7 @@ class NarniaView(BaseModel):
     battle_counter: int
     last_attacker: int | None  # the most recent attacker of the Witch (NA-5.4 tie-break)
     end_reason: str | None
+    round_cap: int | None  # NA-4.8.9: the last round, None for no cap
 
     def territory(self, tid: str) -> TerritoryView:
         return self.territories[TERRITORIES.index(tid)]
@@ -153,4 +154,5 @@ def build_view(state: NarniaState, seat: int | None) -> NarniaView:
         battle_counter=state.battle_counter,
         last_attacker=state.last_attacker,
         end_reason=state.end_reason,
+        round_cap=state.round_cap,
     )

@@ -73,11 +73,15 @@ def play_out(players: int, seed: int, choices: int) -> tuple[NarniaState, list[N
 def test_random_play_is_sound(players: int, seed: int, choices: int) -> None:
     state, _, _ = play_out(players, seed, choices)
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.reason in ("witch_defeated", "all_eliminated")
+    # NA-4.8.9 / R34: random play often meets the round cap (100 rounds by default).
+    assert outcome is not None and outcome.reason in ("witch_defeated", "all_eliminated", "round_cap")
     assert sorted(s.seat for s in outcome.standings) == list(range(players))
     assert len(GAME.final_events(state)) == 1
     if outcome.reason == "witch_defeated":
         assert not state.owned(None) and outcome.winners
+    elif outcome.reason == "round_cap":
+        assert state.round == state.round_cap == 100 and state.owned(None) and outcome.winners
+        assert not all(state.eliminated)
     else:
         assert all(state.eliminated) and not outcome.winners
 
