@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -17,7 +18,7 @@ from bot.replies import answer_error
 from bot.settings import Settings
 from bot.shards import EVERY_SHARD, Shards
 from bot.store import make_store
-from bot.table import Applied, TableError, TableService
+from bot.table import AiStalled, Applied, TableError, TableService, table_of
 
 log = logging.getLogger("gamemaster")
 
@@ -40,6 +41,8 @@ class Publishing(Protocol):
     async def remind(self, applied: Applied) -> None: ...
 
     async def flush_pending(self) -> None: ...
+
+    async def announce(self, channel_id: int, text: str) -> bool: ...
 
 
 def now() -> float:
@@ -73,6 +76,8 @@ class GameMasterBot(commands.AutoShardedBot):
         self.service = TableService(self.store, settings, now)
         # Set by cogs.table: publishing is presentation, so it lives with the cogs.
         self.publisher: Publishing | None = None
+        # Channels whose AI stretch is being played on, slice after slice.
+        self._continuing: dict[int, asyncio.Task[None]] = {}
 
     @property
     def own_shards(self) -> Shards:
@@ -108,6 +113,8 @@ class GameMasterBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         self.scheduler.cancel()
+        for task in list(self._continuing.values()):
+            task.cancel()  # a stretch cut here goes on from its last committed slice
         try:
             await super().close()
         finally:
@@ -152,29 +159,74 @@ class GameMasterBot(commands.AutoShardedBot):
                 await self.publisher.flush_pending()
             # Only this process's guilds: another process runs the others' deadlines.
             for channel_id in await self.store.due(now(), self.own_shards):
+                if channel_id in self._continuing:
+                    continue  # its AI stretch is being played on already
                 await self._run_due(channel_id)
         except Exception:
             log.exception("scheduler tick failed")
 
-    async def _run_due(self, channel_id: int) -> None:
-        """One channel's deadline. Its failure is that channel's alone: the
-        tick goes on with the others' deadlines."""
+    async def _run_due(self, channel_id: int) -> Applied | None:
+        """One channel's deadline (or its AI stretch's next slice). Its failure
+        is that channel's alone: the tick goes on with the others' deadlines."""
         try:
             applied = await self.service.run_due(channel_id)
         except TableError as error:
             # Someone got there first (a click, or another process during a
             # rolling restart): the version moved, so there is nothing to do.
             log.info("deadline skipped", extra=log_fields(channel=channel_id, reason=error.key))
-            return
-        except Exception:
-            log.exception("deadline failed", extra=log_fields(channel=channel_id))
-            return
+            return None
+        except Exception as error:
+            await self._paused(channel_id, error)
+            return None
         if applied is None or self.publisher is None:
-            return
+            return applied
         if applied.reminder:
             await self.publisher.remind(applied)
         else:
             await self.publisher.publish(applied)
+        return applied
+
+    async def _paused(self, channel_id: int, error: Exception) -> None:
+        """A deadline or an AI slice failed: the log gets the traceback and the
+        channel one public line saying the table is paused, once (the next tick
+        retries; the first change that lands clears the mark)."""
+        reason = "ai" if isinstance(error, AiStalled) else "deadline"
+        row = await self.store.active(channel_id)
+        if row is None:
+            return
+        table = table_of(row)
+        if table.paused == reason:
+            log.warning("table still paused", extra=log_fields(channel=channel_id, reason=reason))
+            return
+        log.error("table paused", exc_info=error, extra=log_fields(channel=channel_id, reason=reason))
+        if self.publisher is None:
+            return
+        if await self.publisher.announce(channel_id, t(f"table.paused.{reason}", table.language)):
+            await self.store.patch_table(row.id, "paused", reason)
+
+    def continue_ai(self, channel_id: int) -> None:
+        """Play a channel's AI stretch on, a committed and published slice at a
+        time, right away rather than at the next tick; the scheduler does the
+        same for a stretch a process left when it stopped."""
+        if channel_id in self._continuing:
+            return
+        task = asyncio.create_task(self._continue_ai(channel_id))
+        self._continuing[channel_id] = task
+        task.add_done_callback(lambda _: self._continuing.pop(channel_id, None))
+
+    async def _continue_ai(self, channel_id: int) -> None:
+        try:
+            while True:
+                applied = await self._run_due(channel_id)
+                if applied is None or not applied.ai_pending:
+                    return
+        except Exception:
+            log.exception("AI stretch failed", extra=log_fields(channel=channel_id))
+
+    async def ai_settled(self) -> None:
+        """Wait until every AI stretch under way has been played on (tests, shutdown)."""
+        while self._continuing:
+            await asyncio.gather(*self._continuing.values(), return_exceptions=True)
 
     @scheduler.before_loop
     async def _wait_ready(self) -> None:

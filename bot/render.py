@@ -56,6 +56,8 @@ def format_params(game: str, table: TableInfo, params: dict[str, Any], language:
     for key, value in params.items():
         if key == "seat" or key.endswith("_seat"):
             out[key] = seat_name(table, value) if isinstance(value, int) else "-"
+        elif key == "seats_list" or key.endswith("_seats_list"):
+            out[key] = join([seat_name(table, seat) for seat in value], language)
         elif key == "resource" or key.endswith("_resource"):
             out[key] = resource(game, value, language)
         elif key == "cards" or key.endswith("_cards"):

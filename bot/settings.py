@@ -30,6 +30,9 @@ class Settings(BaseSettings):
     live_long_seconds: int = 300
     async_short_seconds: int = 86_400
     async_long_seconds: int = 172_800
+    # AI moves played (and committed) in one go; a longer AI stretch goes on in the
+    # scheduler's next slice, each slice published as it lands.
+    ai_slice_moves: int = Field(default=200, ge=1)
     # How often the scheduler looks for due deadlines.
     scheduler_interval_seconds: float = 5.0
     # Touched on every scheduler tick so a container healthcheck can see the bot is alive.

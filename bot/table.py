@@ -29,7 +29,20 @@ from games.registry import GAMES
 log = logging.getLogger("gamemaster.table")
 
 Speed = Literal["live", "async"]
-MAX_AI_STEPS = 2_000
+# A long run of AI moves (a Narnia table whose members are all out, a whole game
+# after everyone left) is played in slices of Settings.ai_slice_moves, each one
+# committed and published; the scheduler plays the next slice. In the channel, a
+# stretch of up to AI_DETAIL_MOVES is told move by move; a longer one is told in
+# one line per AI_SUMMARY_MOVES moves, with its last AI_TAIL_MOVES in full once it
+# hands the turn back (every move stays in /log).
+AI_DETAIL_MOVES = 40
+AI_TAIL_MOVES = 12
+AI_SUMMARY_MOVES = 100
+AI_MOVES_EVENT = "table.event.ai_moves"
+
+
+class AiStalled(RuntimeError):
+    """An AI seat could not choose a legal move: its slice played nothing."""
 
 
 class TableError(Exception):
@@ -69,6 +82,9 @@ class TableInfo(BaseModel):
     # panel stays valid from this version on; every other change resets it.
     decision_since: int = 0
     requests: list[SeatRequest] = []  # pending requests to take an AI-held seat (bot.takeover)
+    # Why the table is paused (a deadline or an AI slice keeps failing), once the
+    # channel was told; cleared by the next change that lands (bot.client).
+    paused: str | None = None
 
     def fresh(self, row_version: int, version: int) -> bool:
         """May a control drawn at ``version`` still act?"""
@@ -97,6 +113,20 @@ class Applied:
     # A change beside the game (who holds a seat): the decision, its deadline
     # and the panels drawn for it stand, and nobody is pinged again.
     keeps_decision: bool = False
+    ai_moves: int = 0  # AI moves played in this change
+    # This change played a slice of an AI stretch from the scheduler: whatever
+    # decision follows gets a deadline of its own.
+    ai_resumed: bool = False
+
+    @property
+    def ai_pending(self) -> bool:
+        """AI seats still have to act: the stretch goes on in the next slice."""
+        decision = self.decision
+        return (
+            decision is not None
+            and self.row.status == "playing"
+            and any(self.table.seats[s].ai for s in decision.actors)
+        )
 
     @property
     def continued(self) -> bool:
@@ -128,6 +158,30 @@ def revealed(table: TableInfo) -> Event:
         key=REVEAL_EVENT,
         params={"seed": table.seed, "salt": table.salt, "commitment": commitment(table.salt, table.seed)},
     )
+
+
+def told(moves: list[tuple[int, list[Event]]], *, continuing: bool) -> list[Event]:
+    """The events of a slice of AI moves as the channel is told them: all of them
+    for a short stretch; for a long one (or a slice the stretch goes on from),
+    one summary line per AI_SUMMARY_MOVES moves, and the last AI_TAIL_MOVES in
+    full once the stretch hands the turn back. The action log keeps every event."""
+    if len(moves) <= AI_DETAIL_MOVES and not continuing:
+        return [event for _, events in moves for event in events]
+    shown = [] if continuing else moves[-AI_TAIL_MOVES:]
+    summarised = moves[: len(moves) - len(shown)]
+    out = [
+        Event(
+            key=AI_MOVES_EVENT,
+            params={
+                "count": len(block),
+                "seats_list": sorted({seat for seat, _ in block}),
+            },
+        )
+        for block in (
+            summarised[i : i + AI_SUMMARY_MOVES] for i in range(0, len(summarised), AI_SUMMARY_MOVES)
+        )
+    ]
+    return out + [event for _, events in shown for event in events]
 
 
 class TableService:
@@ -166,25 +220,35 @@ class TableService:
         if game is None:
             raise TableError("error.unknown_game", game=game_id)
         max_seats = seats or game.max_players
+        # Every setting is kept by name (the lobby, /log's export and a rematch say it).
+        options = {**game.settings, **(options or {})}
         if not game.min_players <= max_seats <= game.max_players:
             raise TableError(
                 "error.player_count", min=game.min_players, max=game.max_players, count=max_seats
             )
-        for variant in (name for name, on in (options or {}).items() if on is True):
-            counts = game.variants.get(variant)
+        for name, value in options.items():
+            if name in game.settings:  # a value the game checks (Narnia's round cap)
+                try:
+                    game.check_setting(name, value)
+                except RuleError as error:
+                    raise TableError(error.key, **error.params) from None
+                continue
+            if value is not True:
+                raise TableError(f"error.no_setting.{name}", game=game_id)
+            counts = game.variants.get(name)
             if counts is None:
-                raise TableError(f"error.no_variant.{variant}", game=game_id)
+                raise TableError(f"error.no_variant.{name}", game=game_id)
             if seats is None:
                 max_seats = max(counts)
             elif seats not in counts:
-                raise TableError(f"error.variant_players.{variant}", count=seats)
+                raise TableError(f"error.variant_players.{name}", count=seats)
         info = TableInfo(
             host_id=host_id,
             language=language,
             speed=speed,
             max_seats=max_seats,
             seats=[Seat(user_id=host_id, name=host_name)],
-            options=options or {},
+            options=options,
         )
         from bot.store import ChannelBusy
 
@@ -381,6 +445,14 @@ class TableService:
             if row.deadline_at is not None and row.deadline_at <= now and decision is not None:
                 applied = Applied(row=row, table=info, game=game, state=state, before=decision)
                 log_rows: list[tuple[str, int | None, int | None, dict[str, Any], list[Event]]] = []
+                if any(info.seats[s].ai for s in decision.actors):
+                    # An AI stretch a slice's bound (or a failing AI) left to the scheduler.
+                    applied.ai_resumed = True
+                    error = await self._run_ai_off_loop(applied, log_rows)
+                    if error is not None and not log_rows:
+                        raise AiStalled("an AI seat could not move") from error
+                    await self._commit(applied, log_rows)
+                    return applied
                 for seat in decision.actors:
                     # Every late seat of a simultaneous decision gets its default;
                     # an ordered one moves on to the next seat's own deadline.
@@ -447,40 +519,59 @@ class TableService:
         applied: Applied,
         log_rows: list[tuple[str, int | None, int | None, dict[str, Any], list[Event]]],
     ) -> None:
-        """Let the AI seats act until a human must decide or the game ends."""
+        """Let the AI seats act until a human must decide, the game ends, or the
+        slice's bound (``Settings.ai_slice_moves``) is reached: then the stretch
+        is committed as it stands and the scheduler plays the next slice."""
         game, info = applied.game, applied.table
-        for _ in range(MAX_AI_STEPS):
-            assert applied.state is not None
-            decision = game.decision(applied.state)
-            if decision is None:
-                return
-            ai_seats = [s for s in decision.actors if info.seats[s].ai]
-            if not ai_seats:
-                return
-            seat = ai_seats[0]
-            action = game.ai(seat).act(game.view(applied.state, seat), decision)
-            applied.state, events = game.play(applied.state, seat, action)
-            applied.events.extend(events)
-            log_rows.append(("ai", seat, None, action.model_dump(), events))
-        raise RuntimeError("AI players did not hand the turn back")
+        limit = self.settings.ai_slice_moves
+        start = len(applied.events)
+        moves: list[tuple[int, list[Event]]] = []
+        try:
+            for _ in range(limit):
+                assert applied.state is not None
+                decision = game.decision(applied.state)
+                if decision is None:
+                    return
+                ai_seats = [s for s in decision.actors if info.seats[s].ai]
+                if not ai_seats:
+                    return
+                seat = ai_seats[0]
+                action = game.ai(seat).act(game.view(applied.state, seat), decision)
+                applied.state, events = game.play(applied.state, seat, action)
+                moves.append((seat, events))
+                log_rows.append(("ai", seat, None, action.model_dump(), events))
+        finally:
+            applied.ai_moves += len(moves)
+            applied.events[start:] = told(moves, continuing=len(moves) >= limit)
 
     async def _run_ai_off_loop(
         self,
         applied: Applied,
         log_rows: list[tuple[str, int | None, int | None, dict[str, Any], list[Event]]],
-    ) -> None:
+    ) -> Exception | None:
         """:meth:`_run_ai` in a worker thread, so a long run of AI moves (a 10-player
         Talismani round, a Narnia table of AI seats, a whole game after a leave)
         never stalls the event loop and every other channel. Safe: the engine is
         pure, ``applied`` and ``log_rows`` belong to this call, and the caller
         holds the channel's lock until it commits, so nothing else touches them;
         the moves are the same as on the loop. No AI seat to act (most acts): no
-        thread hop."""
+        thread hop.
+
+        An AI that fails never costs a member their move: what was played so far
+        stands, the error is logged and returned, and the caller commits; the
+        AI seat is still to act, so the scheduler tries it again."""
         assert applied.state is not None
         decision = applied.game.decision(applied.state)
         if decision is None or not any(applied.table.seats[s].ai for s in decision.actors):
-            return
-        await asyncio.to_thread(self._run_ai, applied, log_rows)
+            return None
+        try:
+            await asyncio.to_thread(self._run_ai, applied, log_rows)
+        except Exception as error:
+            log.exception(
+                "AI seat failed", extra=log_fields(channel=applied.row.channel_id, game=applied.row.game)
+            )
+            return error
+        return None
 
     def _deadline_seconds(self, speed: Speed, timeout: str) -> int:
         s = self.settings
@@ -513,8 +604,13 @@ class TableService:
             }
         if not applied.continued and not applied.keeps_decision:
             applied.table.decision_since = row.version + max(1, len(log_rows))
-        kept = applied.continued or applied.keeps_decision
-        if row.status == "playing" and kept and row.deadline_at is not None:
+        if log_rows:
+            applied.table.paused = None  # a change landed: whatever failed before works again
+        kept = (applied.continued or applied.keeps_decision) and not applied.ai_resumed
+        if applied.ai_pending:
+            # The AI stretch goes on: due at once, the scheduler plays its next slice.
+            row.deadline_at, row.reminder_at = now, None
+        elif row.status == "playing" and kept and row.deadline_at is not None:
             pass  # one deadline for a simultaneous decision, however many have chosen
         elif row.status == "playing" and decision is not None:
             seconds = self._deadline_seconds(applied.table.speed, decision.timeout)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -39,6 +39,10 @@ def lobby_embed(row: GameRow, table: TableInfo, language: str) -> discord.Embed:
     )
     if table.options.get("teams") is True:
         embed.add_field(name=t("lobby.teams", language), value=teams_text(table, language), inline=False)
+    for name, default in game.settings.items():
+        value = table.options.get(name, default)
+        key = f"lobby.setting.{name}" if value is not None else f"lobby.setting.{name}_none"
+        embed.add_field(name=t(f"lobby.setting.{name}_name", language), value=t(key, language, count=value))
     embed.add_field(name=t("lobby.speed", language), value=t(f"speed.{table.speed}", language))
     embed.add_field(name=t("lobby.language", language), value=t(f"language.{table.language}", language))
     footer = t("lobby.footer", language, min=game.min_players, max=table.max_seats)
@@ -46,6 +50,17 @@ def lobby_embed(row: GameRow, table: TableInfo, language: str) -> discord.Embed:
         footer += " " + t("lobby.teams_footer", language)
     embed.set_footer(text=footer)
     return embed
+
+
+def play_options(teams: bool | None, rounds: int | None) -> dict[str, Any] | None:
+    """``/play``'s options as the table keeps them: the team variant, and a round
+    cap (0 is the host asking for none: stored as None, NA-4.8.9)."""
+    options: dict[str, Any] = {}
+    if teams:
+        options["teams"] = True
+    if rounds is not None:
+        options["round_cap"] = rounds or None
+    return options or None
 
 
 def teams_text(table: TableInfo, language: str) -> str:
@@ -104,6 +119,7 @@ class Lobby(commands.Cog):
         speed=cmd("cmd.play.speed.name"),
         language=cmd("cmd.play.language.name"),
         teams=cmd("cmd.play.teams.name"),
+        rounds=cmd("cmd.play.rounds.name"),
     )
     @app_commands.describe(
         game=cmd("cmd.play.game.description"),
@@ -111,6 +127,7 @@ class Lobby(commands.Cog):
         speed=cmd("cmd.play.speed.description"),
         language=cmd("cmd.play.language.description"),
         teams=cmd("cmd.play.teams.description"),
+        rounds=cmd("cmd.play.rounds.description"),
     )
     @app_commands.choices(
         game=GAME_CHOICES,
@@ -131,6 +148,7 @@ class Lobby(commands.Cog):
         speed: app_commands.Choice[str] | None = None,
         language: app_commands.Choice[str] | None = None,
         teams: bool | None = None,
+        rounds: app_commands.Range[int, 0, 1000] | None = None,
     ) -> None:
         async with user_errors(interaction):
             bot = bot_of(interaction)
@@ -150,7 +168,7 @@ class Lobby(commands.Cog):
                 seats=seats,
                 speed=speed_value,
                 language=table_language,
-                options={"teams": True} if teams else None,
+                options=play_options(teams, rounds),
             )
             await interaction.response.send_message(
                 embed=lobby_embed(row, table, table_language),

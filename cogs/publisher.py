@@ -296,6 +296,22 @@ class Publisher:
             await self.flush(applied.row.channel_id)
         except Exception:
             log.exception("publishing failed", extra={"fields": {"channel": applied.row.channel_id}})
+        if applied.ai_pending:
+            # The AI seats' stretch did not fit in one slice: play it on now.
+            self.bot.continue_ai(applied.row.channel_id)
+
+    async def announce(self, channel_id: int, text: str) -> bool:
+        """One line in a table's channel outside the outbox (a paused table is
+        not a change); False when Discord did not take it (retried next tick)."""
+        channel = await self.channel(channel_id)
+        if channel is None:
+            return False
+        try:
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.exception("announcement failed", extra={"fields": {"channel": channel_id}})
+            return False
+        return True
 
     async def remind(self, applied: Applied) -> None:
         await self.flush(applied.row.channel_id)

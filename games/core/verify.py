@@ -35,7 +35,11 @@ from games.core.errors import RuleError
 from games.core.events import Event
 from games.core.protocol import Game, GameState
 
-EXPORT_FORMAT = "gamemaster-export/1"
+# /2: the table's options name every setting of the game (Narnia's round cap). A /1
+# export was made before settings existed, so a setting it lacks had its old value:
+# Game.legacy_settings (no round cap).
+EXPORT_FORMAT = "gamemaster-export/2"
+LEGACY_FORMATS = ("gamemaster-export/1",)
 REPLAYED_SOURCES = ("player", "ai", "timeout")
 COMMITMENT_EVENT = "verify.event.commitment"
 REVEAL_EVENT = "verify.event.reveal"
@@ -80,7 +84,7 @@ class Verdict:
 def verify(export: dict[str, Any], games: dict[str, Game[Any, Any]]) -> Verdict:
     """Check an export: the commitment, then the whole game replayed from its seed."""
     verdict = Verdict()
-    if export.get("format") != EXPORT_FORMAT:
+    if export.get("format") not in (EXPORT_FORMAT, *LEGACY_FORMATS):
         return verdict.fail(f"not a {EXPORT_FORMAT} export")
     game = games.get(str(export.get("game")))
     if game is None:
@@ -92,6 +96,8 @@ def verify(export: dict[str, Any], games: dict[str, Game[Any, Any]]) -> Verdict:
         expected_commitment = str(export["commitment"])
     except (KeyError, TypeError, ValueError) as error:
         return verdict.fail(f"incomplete export ({error})")
+    if export.get("format") in LEGACY_FORMATS:
+        options = {**game.legacy_settings, **options}
     if commitment(salt, seed) != expected_commitment:
         return verdict.fail("the seed and salt do not match the commitment published at the start")
     if not log or log[0].get("source") != "start":
