@@ -114,7 +114,8 @@ class Game(ABC, Generic[S, A]):
     # Settings the host may give a value when opening a table, each with the value a
     # table gets when none is given: Narnia's {"round_cap": 100} (NA-4.8.9).
     settings: ClassVar[dict[str, Any]] = {}
-    # What a setting was before it existed, for replaying games of that time.
+    # What a setting was before it existed, for replaying games of that time (a
+    # setting is kept in the state under its own name; such states had no field).
     legacy_settings: ClassVar[dict[str, Any]] = {}
 
     # -- what the bot calls -------------------------------------------------

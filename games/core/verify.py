@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,9 +52,12 @@ def commitment(salt: str, seed: int) -> str:
     return hashlib.sha256(f"{salt}:{seed}".encode("ascii")).hexdigest()
 
 
-def state_hash(state: GameState) -> str:
-    """The SHA-256 of a state's canonical JSON (sorted keys, no spaces)."""
+def state_hash(state: GameState, without: Iterable[str] = ()) -> str:
+    """The SHA-256 of a state's canonical JSON (sorted keys, no spaces), ``without``
+    the top-level fields a state of an older bot did not have."""
     data = json.loads(state.model_dump_json())
+    for key in without:
+        data.pop(key, None)
     return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
@@ -96,8 +100,10 @@ def verify(export: dict[str, Any], games: dict[str, Game[Any, Any]]) -> Verdict:
         expected_commitment = str(export["commitment"])
     except (KeyError, TypeError, ValueError) as error:
         return verdict.fail(f"incomplete export ({error})")
-    if export.get("format") in LEGACY_FORMATS:
-        options = {**game.legacy_settings, **options}
+    # A game's settings live in its state under their own names: a state of the
+    # legacy format's time had none of them.
+    legacy = tuple(game.legacy_settings) if export.get("format") in LEGACY_FORMATS else ()
+    options = {**{name: game.legacy_settings[name] for name in legacy}, **options}
     if commitment(salt, seed) != expected_commitment:
         return verdict.fail("the seed and salt do not match the commitment published at the start")
     if not log or log[0].get("source") != "start":
@@ -139,7 +145,7 @@ def verify(export: dict[str, Any], games: dict[str, Game[Any, Any]]) -> Verdict:
         ):
             return verdict
     verdict.draws = state.rng.counter
-    if state_hash(state) != export.get("final_state_sha256"):
+    if state_hash(state, without=legacy) != export.get("final_state_sha256"):
         return verdict.fail("the replayed final state differs from the game's final state")
     return verdict
 

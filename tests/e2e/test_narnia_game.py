@@ -20,6 +20,7 @@ from tests.e2e.helpers import (
     button,
     custom_ids,
     make_table,
+    open_lobby,
     options_of,
     panel,
     player_of,
@@ -186,3 +187,38 @@ async def test_whole_game_from_play_to_the_winner(
     assert witch_battles > 0, "the Witch's dice are rolled in public too"
     for message in table.channel.history():
         assert all(len(cid) <= 100 for cid in custom_ids(message))
+
+
+async def test_the_round_cap_is_chosen_at_play_and_shown_in_the_lobby_and_on_the_board(
+    simcord_env: simcord.Env,
+) -> None:
+    """NA-4.8.9 / R34: 100 rounds unless the host says otherwise at /play (0: none)."""
+    table = make_table(simcord_env, ["ann", "bob"], channel="narnia")
+    ann, bob = table.players
+    cancel = f"gm:{table.channel.id}:lobby:cancel"
+    for rounds, said in ((None, "ends after round 100"), (0, "none (the game may run very long)")):
+        options = {} if rounds is None else {"rounds": rounds}
+        lobby = await open_lobby(table, "narnia", **options)
+        field = next(f for f in lobby.embeds[0].fields if f.name == "Round cap")
+        assert field.value == said
+        await ann.click(lobby, custom_id=cancel)
+    refused = await ann.slash(table.channel, "play", game="magmor", rounds=30)
+    assert refused.ephemeral and "Only Narnia has a round cap" in (refused.response.content or "")
+
+    lobby = await open_lobby(table, "narnia", rounds=30, language="it")
+    field = next(f for f in lobby.embeds[0].fields if f.name == "Limite di turni")
+    assert field.value == "finisce dopo il turno 30"
+    await bob.click(lobby, custom_id=f"gm:{table.channel.id}:lobby:join")
+    await ann.click(lobby, custom_id=f"gm:{table.channel.id}:lobby:start")
+    row = await table.row()
+    assert row.table["options"] == {"round_cap": 30}
+    state = await table.state()
+    assert state.round_cap == 30
+    for _ in range(100):  # setup (24 placements) up to round 1's first decision
+        if state.round:
+            break
+        decision = NARNIA.decision(state)
+        assert decision is not None
+        await act_in_panel(table, decision.actors[0])
+        state = await table.state()
+    assert table.board().embeds[0].title == "Narnia — turno 1 di 30"

@@ -215,3 +215,45 @@ async def test_tampered_exports_are_rejected(service: TableService, tmp_path: Pa
     assert main(["verify", str(honest)]) == 0
     assert main(["verify", str(bad)]) == 1
     assert main(["verify", str(tmp_path / "missing.json")]) == 1
+
+
+async def test_an_export_from_before_the_round_cap_replays_without_one(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A gamemaster-export/1 file was made when Narnia had no round cap (R34 before its
+    revision) and names no cap: it replays with none (Game.legacy_settings). An export
+    made now names the cap it was played with."""
+    await _start(service, "narnia", 2)
+    await _play_out(service)
+    export = await _export(service)
+    assert export["format"] == "gamemaster-export/2" and export["options"] == {"round_cap": 100}
+    assert verify(export, GAMES).ok
+    narnia = GAMES["narnia"]
+    seen: list[dict[str, Any]] = []
+    real = type(narnia).new_game
+
+    def new_game(self: Any, players: int, seed: int, options: Any = None) -> Any:
+        seen.append(dict(options or {}))
+        return real(self, players, seed, options)
+
+    monkeypatch.setattr(type(narnia), "new_game", new_game)
+    # What the bot wrote then: no setting in the options, and the hash of a state
+    # that had no round_cap field.
+    row = await service.store.latest_finished(CHANNEL)
+    assert row is not None and row.state is not None
+    old_state = json.loads(row.state)
+    del old_state["round_cap"]
+    old_hash = hashlib.sha256(
+        json.dumps(old_state, sort_keys=True, separators=(",", ":")).encode()
+    ).hexdigest()
+    legacy = {
+        **copy.deepcopy(export),
+        "format": "gamemaster-export/1",
+        "options": {},
+        "final_state_sha256": old_hash,
+    }
+    verdict = verify(legacy, GAMES)
+    assert verdict.ok, verdict.problems  # this game ended well before round 100 either way
+    assert seen[-1] == {"round_cap": None}
+    capped = {**copy.deepcopy(export), "options": {"round_cap": 1}}
+    assert not verify(capped, GAMES).ok  # the options are replayed: a cap of 1 ends round 1
