@@ -14,6 +14,7 @@ import sys
 import time
 from typing import Any
 
+from games import arena
 from games.core.simulate import simulate
 from games.core.verify import verify
 from games.registry import GAMES
@@ -48,6 +49,16 @@ def main(argv: list[str] | None = None) -> int:
         metavar="KEY=VALUE",
         help="a game option (repeatable)",
     )
+    match = commands.add_parser("arena", help="measure AI levels against each other (one JSON object)")
+    match.add_argument("--game", required=True, choices=sorted(GAMES))
+    match.add_argument("--players", type=int, required=True)
+    match.add_argument("--games", type=int, default=100)
+    match.add_argument(
+        "--seats", required=True, help=f"one policy per seat, comma-separated: {', '.join(arena.POLICIES)}"
+    )
+    match.add_argument("--seed", type=int, default=1)
+    match.add_argument("--jobs", type=int, default=1, help="worker processes (the figures do not change)")
+    match.add_argument("--teams", action="store_true", help="the team variant (Akelarre, 4 players)")
     check = commands.add_parser(
         "verify", help="replay a finished game's export from its seed and check every shuffle and die"
     )
@@ -55,6 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "verify":
         return verify_command(args.export)
+    if args.command == "arena":
+        return arena_command(parser, args)
     game = GAMES[args.game]
     if not game.min_players <= args.players <= game.max_players:
         parser.error(f"{args.game} takes {game.min_players} to {game.max_players} players")
@@ -66,6 +79,27 @@ def main(argv: list[str] | None = None) -> int:
         print(sample, file=sys.stderr)
     print(json.dumps(report.as_dict()))
     return 0 if report.errors == 0 else 1
+
+
+def arena_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    game = GAMES[args.game]
+    if not game.min_players <= args.players <= game.max_players:
+        parser.error(f"{args.game} takes {game.min_players} to {game.max_players} players")
+    policies = [p.strip() for p in args.seats.split(",")]
+    try:
+        report = arena.run(
+            args.game,
+            args.players,
+            args.games,
+            policies,
+            args.seed,
+            jobs=args.jobs,
+            options={"teams": True} if args.teams else None,
+        )
+    except ValueError as error:
+        parser.error(str(error))
+    print(json.dumps(report))
+    return 0
 
 
 def verify_command(path: str) -> int:

@@ -7,12 +7,14 @@ A game is a :class:`Game` subclass. The bot only ever calls :meth:`Game.play`,
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
+from games.core.budget import Budget
 from games.core.errors import RuleError
 from games.core.events import Event
 from games.core.rng import Rng
@@ -114,6 +116,8 @@ class Game(ABC, Generic[S, A]):
     # Settings the host may give a value when opening a table, each with the value a
     # table gets when none is given: Narnia's {"round_cap": 100} (NA-4.8.9).
     settings: ClassVar[dict[str, Any]] = {}
+    # How many worlds the hard player plays out per decision (games.core.search).
+    search_budget: ClassVar[Budget] = Budget()
     # What a setting was before it existed, for replaying games of that time (a
     # setting is kept in the state under its own name; such states had no field).
     legacy_settings: ClassVar[dict[str, Any]] = {}
@@ -212,6 +216,27 @@ class Game(ABC, Generic[S, A]):
         """Every legal action of ``seat`` now, or ``None`` where the set is too
         large to list (a game then offers a validator and a generator)."""
         return None
+
+    def random_action(self, state: S, seat: int, rng: random.Random) -> A:
+        """A legal action of ``seat`` picked uniformly at random (the arena's
+        ``random`` seats, the easy player's mistakes). A game whose legal actions
+        are too many to list overrides it."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise NotImplementedError(f"{self.id}: no listed legal action for seat {seat}")
+        return rng.choice(legal)
+
+    def sample_world(self, view: Any, rng: random.Random) -> S | None:
+        """A whole state consistent with ``view`` (a seat's): everything the seat
+        cannot see (other hands, deck order, secrets, future dice) drawn at
+        random among what the view allows. None: the game has no sampler yet,
+        and its hard and easy players play as normal."""
+        return None
+
+    def search_candidates(self, state: S, seat: int, rng: random.Random) -> list[A]:
+        """The moves the hard player compares besides the normal player's: the
+        legal ones by default."""
+        return list(self.legal_actions(state, seat) or [])
 
     def opening_events(self, state: S) -> list[Event]:
         """The events of setup (a game started by ``new_game`` has no other way

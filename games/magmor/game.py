@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
 
-from games.core import Decision, Event, Game, GameState, Outcome
+from games.core import Decision, Event, Game, GameState, Outcome, Rng
 from games.core.events import public
 from games.magmor import ai, rules, scoring, turn
 from games.magmor.actions import ACTION_ADAPTER, Choose, MagmorAction, Pass, PayMagMor
@@ -51,6 +52,13 @@ class MagmorGame(Game[MagmorState, MagmorAction]):
 
     def legal_actions(self, state: MagmorState, seat: int) -> list[MagmorAction] | None:
         return rules.legal_actions(state, seat)
+
+    def random_action(self, state: MagmorState, seat: int, rng: random.Random) -> MagmorAction:
+        """A split is too large to list (every allocation of the found cards): a
+        random one is dealt card by card."""
+        if state.phase == "split":
+            return rules.random_split(state, Rng(seed=rng.getrandbits(48)))
+        return super().random_action(state, seat, rng)
 
     def _default(self, state: MagmorState, seat: int) -> MagmorAction:
         """Spec §9. D3/D4: explore nothing; choose the candidate whose hint type the

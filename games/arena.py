@@ -1,0 +1,170 @@
+"""The arena: AI levels measured against each other over many games.
+
+``python -m games arena --game magmor --players 3 --games 200 --seats normal,random,random --seed 1``
+
+Pure: no Discord, no database. Game ``g`` of a run is dealt from seed
+``seed * 1_000_003 + g`` and its seats rotate by ``g`` (the policy listed at
+position ``j`` sits at seat ``(j + g) % players``), so no policy keeps the first
+seat; with teams (partners in alternate seats), positions ``j`` and ``j + 2``
+stay partners. Each game's result depends only on its index, so the figures are
+the same whatever ``--jobs`` is; only the timings vary.
+
+A policy is ``random`` (a legal move picked uniformly, from the state: a
+baseline, not a player we ship) or an AI level (``easy``, ``normal``, ``hard``:
+``games.core.levels``), which sees only its seat's view.
+
+``share`` counts a win shared by k seats as 1/k; ``ci95`` is its Wilson 95 %
+interval.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Literal, cast
+
+from games.core.levels import LEVELS, Level, make_player
+from games.core.protocol import Game
+from games.registry import GAMES
+
+Policy = Literal["random", "easy", "normal", "hard"]
+POLICIES: tuple[Policy, ...] = ("random", *LEVELS)
+MAX_ACTIONS = 20_000  # far above every game's bound (docs/decisions.md): a safety net
+
+
+@dataclass
+class GameResult:
+    index: int
+    finished: bool
+    shares: list[float]  # per policy position
+    winners: list[bool]  # per policy position
+    shared: list[bool]
+    think: dict[str, list[float]] = field(default_factory=dict)  # policy -> ms per decision
+
+
+def game_seed(seed: int, index: int) -> int:
+    return seed * 1_000_003 + index
+
+
+def play_game(
+    game_id: str, players: int, policies: Sequence[Policy], seed: int, index: int, options: Mapping[str, Any]
+) -> GameResult:
+    game: Game[Any, Any] = GAMES[game_id]
+    deal = game_seed(seed, index)
+    state = game.new_game(players, deal, options)
+    at_seat = {(position + index) % players: position for position in range(players)}
+    actors = {
+        seat: make_player(game, seat, cast(Level, policies[at_seat[seat]]), seed=deal * 31 + seat)
+        for seat in range(players)
+        if policies[at_seat[seat]] != "random"
+    }
+    chooser = random.Random(deal)
+    think: dict[str, list[float]] = {}
+    for _ in range(MAX_ACTIONS):
+        decision = game.decision(state)
+        if decision is None:
+            break
+        seat = decision.actors[0]
+        policy = policies[at_seat[seat]]
+        started = time.perf_counter()
+        if policy == "random":
+            action = game.random_action(state, seat, chooser)
+        else:
+            action = actors[seat].act(game.view(state, seat), decision)
+        think.setdefault(policy, []).append((time.perf_counter() - started) * 1000)
+        state, _ = game.play(state, seat, action)
+    outcome = game.outcome(state)
+    shares = [0.0] * players
+    winners = [False] * players
+    shared = [False] * players
+    if outcome is not None:
+        for seat in outcome.winners:
+            position = at_seat[seat]
+            shares[position] = 1 / len(outcome.winners)
+            winners[position] = True
+            shared[position] = len(outcome.winners) > 1
+    return GameResult(index, outcome is not None, shares, winners, shared, think)
+
+
+def _play(args: tuple[str, int, tuple[Policy, ...], int, int, dict[str, Any]]) -> GameResult:
+    return play_game(*args)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, math.ceil(fraction * len(ordered)) - 1)]
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """The Wilson score 95 % interval of the mean per-game share (a proportion of
+    games won, a shared win counting 1/k), within [0, 1] even at 0 or 1."""
+    n = len(values)
+    if n == 0:
+        return (0.0, 1.0)
+    p, z = sum(values) / n, 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def run(
+    game_id: str,
+    players: int,
+    games: int,
+    policies: Sequence[Policy],
+    seed: int,
+    *,
+    jobs: int = 1,
+    options: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    if len(policies) != players:
+        raise ValueError(f"{players} players need {players} policies, not {len(policies)}")
+    unknown = [p for p in policies if p not in POLICIES]
+    if unknown:
+        raise ValueError(f"unknown policies {unknown}: choose among {', '.join(POLICIES)}")
+    chosen = dict(options or {})
+    tasks = [(game_id, players, tuple(policies), seed, index, chosen) for index in range(games)]
+    started = time.perf_counter()
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(_play, tasks, chunksize=max(1, games // (jobs * 4))))
+    else:
+        results = [_play(task) for task in tasks]
+    wall = time.perf_counter() - started
+    seats = []
+    for position, policy in enumerate(policies):
+        values = [r.shares[position] for r in results]
+        lo, hi = interval(values)
+        seats.append(
+            {
+                "policy": policy,
+                "wins": sum(1 for r in results if r.winners[position] and not r.shared[position]),
+                "shared": sum(1 for r in results if r.shared[position]),
+                "share": round(sum(values) / len(values), 4) if values else 0.0,
+                "ci95": [round(lo, 4), round(hi, 4)],
+            }
+        )
+    think: dict[str, dict[str, float]] = {}
+    for policy in dict.fromkeys(policies):
+        times = [ms for r in results for ms in r.think.get(policy, [])]
+        think[policy] = {
+            "p50": round(percentile(times, 0.5), 3),
+            "p99": round(percentile(times, 0.99), 3),
+            "max": round(max(times, default=0.0), 3),
+        }
+    return {
+        "game": game_id,
+        "players": players,
+        **({"options": chosen} if chosen else {}),
+        "games": games,
+        "finished": sum(1 for r in results if r.finished),
+        "wall_s": round(wall, 2),
+        "seats": seats,
+        "think_ms": think,
+    }

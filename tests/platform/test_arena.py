@@ -1,0 +1,74 @@
+"""The arena (python -m games arena) at tiny sizes: it runs, its JSON has the shape
+the README documents, the shares add up to the games played, and the figures do
+not depend on --jobs. The strength figures are the README's, not the suite's."""
+
+from __future__ import annotations
+
+import io
+import json
+from contextlib import redirect_stdout
+
+import pytest
+
+from games import arena
+from games.__main__ import main
+from games.registry import GAMES
+
+SHAPE = {"game", "players", "games", "finished", "wall_s", "seats", "think_ms"}
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_game_runs_in_the_arena_with_every_policy(game_id: str) -> None:
+    game = GAMES[game_id]
+    players = max(3, game.min_players) if game.max_players >= 3 else game.min_players
+    policies = ["normal", "random", "easy", "hard"][:players]
+    if len(policies) < players:
+        policies += ["normal"] * (players - len(policies))
+    report = arena.run(game_id, players, 2, policies, seed=5)  # type: ignore[arg-type]
+    assert set(report) == SHAPE
+    assert report["finished"] == 2
+    assert [s["policy"] for s in report["seats"]] == policies
+    assert sum(s["share"] for s in report["seats"]) == pytest.approx(1.0)  # every game has a winner here
+    for seat in report["seats"]:
+        assert set(seat) == {"policy", "wins", "shared", "share", "ci95"}
+        lo, hi = seat["ci95"]
+        assert 0 <= lo <= seat["share"] <= hi <= 1
+    assert set(report["think_ms"]) == set(policies)
+    for times in report["think_ms"].values():
+        assert times["p50"] <= times["p99"] <= times["max"]
+
+
+def test_seats_rotate_and_jobs_do_not_change_the_figures() -> None:
+    one = arena.run("talismani", 3, 6, ["normal", "random", "random"], seed=2)
+    two = arena.run("talismani", 3, 6, ["normal", "random", "random"], seed=2, jobs=2)
+    assert one["seats"] == two["seats"] and one["finished"] == two["finished"] == 6
+    # The policy at position j sits at seat (j + g) % players in game g.
+    results = [arena.play_game("talismani", 3, ("normal", "random", "random"), 2, g, {}) for g in range(6)]
+    assert sum(r.shares[0] for r in results) / 6 == pytest.approx(one["seats"][0]["share"], abs=1e-4)
+
+
+def test_the_team_game_keeps_partners_together() -> None:
+    report = arena.run(
+        "akelarre", 4, 2, ["normal", "random", "normal", "random"], seed=3, options={"teams": True}
+    )
+    assert report["options"] == {"teams": True}
+    first, _, partner, _ = report["seats"]
+    assert first["share"] == partner["share"]  # partners win together
+
+
+def test_the_command_prints_one_json_object() -> None:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        code = main(
+            ["arena", "--game", "magmor", "--players", "3", "--games", "2", "--seats", "normal,random,easy"]
+        )
+    assert code == 0
+    report = json.loads(out.getvalue())
+    assert report["game"] == "magmor" and report["games"] == 2
+
+
+def test_a_wrong_seat_list_is_refused_with_a_reason() -> None:
+    with pytest.raises(SystemExit):
+        main(["arena", "--game", "magmor", "--players", "3", "--seats", "normal,random"])
+    with pytest.raises(ValueError, match="unknown policies"):
+        arena.run("magmor", 3, 1, ["normal", "genius", "random"], seed=1)  # type: ignore[list-item]
