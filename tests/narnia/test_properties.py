@@ -14,12 +14,10 @@ from hypothesis import strategies as st
 
 from games.core import Rng
 from games.narnia import GAME, NarniaAction, NarniaState
-from games.narnia.data import NEIGHBOURS, TOKEN_SUPPLY
+from games.narnia.data import DEFAULT_ROUND_CAP, NEIGHBOURS, TOKEN_SUPPLY
 from tests.narnia.narnia_helpers import per_origin, token_count
+from tests.narnia.test_termination import action_bound
 
-# §8.4: 2-player games take a median of 39 rounds (90th percentile 80); a round is a handful
-# of actions. Random play is slower than the AI, so the bound is generous but finite.
-MAX_ACTIONS = 6000
 SETTINGS = settings(max_examples=8, deadline=None, derandomize=True)
 
 
@@ -58,7 +56,8 @@ def play_out(players: int, seed: int, choices: int) -> tuple[NarniaState, list[N
     actions: list[NarniaAction] = []
     check_invariants(state)
     while (decision := GAME.decision(state)) is not None:
-        assert len(actions) < MAX_ACTIONS, "the game did not end"
+        # The rules' bound at the default round cap (tests/narnia/test_termination.py).
+        assert len(actions) <= action_bound(players, DEFAULT_ROUND_CAP), "the game did not end"
         seat = decision.actors[0]
         action = random_action(state, seat, chooser)
         state, events = GAME.play(state, seat, action)
