@@ -3,9 +3,10 @@
 Phase A is a sequence of single moves (AK-2.2): ``open`` and ``add`` place hand
 cards; ``take`` lifts one card from a 4-card group (AK-5.5), and the next
 ``open``/``add`` must include it (AK-5.6: the card never goes to a hand), or
-``cancel_take`` puts it back. Phase A ends with ``done`` (after playing a hand
-card, or in a final turn) or ``discard`` (when no hand card was played). Then
-``draw``, then ``buy``/``end_turn`` and, for a purchase, five ``pay`` picks.
+``cancel_take`` puts it back; a card is taken at most once a turn (R-T1). Phase A
+ends with ``done`` (after playing a hand card, or in a final turn) or ``discard``
+(when no hand card was played). Then ``draw``, then ``buy``/``end_turn`` and, for a
+purchase, five ``pay`` picks or ``cancel_purchase``, which ends the turn (R19, R-T1).
 
 Card lists are checked by the rules (not by pydantic), so an illegal move is
 refused with a rule error and a rule id, not a parse error.
@@ -51,7 +52,8 @@ class Take(_Action):
 
 
 class CancelTake(_Action):
-    """Put the held card back where it was (nothing else changed since the take)."""
+    """Put the held card back where it was (nothing else changed since the take).
+    R-T1: it still counts as a take, so that card may not be taken again this turn."""
 
     kind: Literal["cancel_take"] = "cancel_take"
 
@@ -90,7 +92,8 @@ class Pay(_Action):
 
 
 class CancelPurchase(_Action):
-    """Give up the purchase before the fifth card (nothing has been paid yet)."""
+    """Give up the purchase before the fifth card (nothing has been paid yet): the turn
+    ends without buying (R19: the turn's one purchase; R-T1: it is not started again)."""
 
     kind: Literal["cancel_purchase"] = "cancel_purchase"
 

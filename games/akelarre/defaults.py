@@ -36,6 +36,7 @@ def table_of(view: AkelarreView, hand: Sequence[str]) -> Table:
             for p in view.places
         ),
         held=view.held,
+        taken=frozenset(view.taken),
     )
 
 

@@ -29,6 +29,8 @@ class AkelarreGame(Game[AkelarreState, AkelarreAction]):
     max_players: ClassVar[int] = GAME_INFO.players_max
     # AK-1.1 / AK-13: with 4 players the host may choose the team game.
     variants: ClassVar[dict[str, tuple[int, ...]]] = {"teams": (GAME_INFO.team_variant_players,)}
+    # Exports made before R-T1 replay without it (games/core/verify.py).
+    legacy_settings: ClassVar[dict[str, Any]] = {"turn_bound": False}
     state_type: ClassVar[type[GameState]] = AkelarreState
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
 

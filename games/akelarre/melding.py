@@ -22,6 +22,7 @@ def table_of(state: AkelarreState, seat: int) -> Table:
         hand=tuple(state.hands[seat]),
         spots=tuple(Spot(p.id, p.owner, tuple(p.group)) for p in state.places),
         held=state.held,
+        taken=frozenset(state.taken) if state.turn_bound else frozenset(),
     )
 
 
@@ -155,6 +156,9 @@ def check_take(state: AkelarreState, seat: int, action: Take) -> Held:
         raise RuleError("akelarre.error.not_in_group", "AK-5.5", **place_params(place), card=action.card)
     if action.card not in takeable(place.group):
         raise RuleError("akelarre.error.take_not_end", "AK-5.5", **place_params(place), card=action.card)
+    if state.turn_bound and action.card in state.taken:
+        # R-T1: otherwise a take-only move could carry it back and forth for ever (AK-5.7).
+        raise RuleError("akelarre.error.taken_this_turn", "R-T1", **place_params(place), card=action.card)
     held = Held(card=action.card, place=place.id, value=place.group[index].value, index=index)
     if not placements(lifted(table_of(state, seat), held)):
         raise RuleError("akelarre.error.take_nowhere", "AK-5.6", card=action.card)
@@ -166,6 +170,7 @@ def do_take(state: AkelarreState, seat: int, held: Held, events: list[Event]) ->
     assert place is not None
     taken = place.group.pop(held.index)
     state.held = held
+    state.taken.append(held.card)  # R-T1: even if the take is put back
     events.append(
         public(
             "akelarre.event.took",

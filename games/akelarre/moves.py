@@ -40,6 +40,7 @@ class Table:
     hand: tuple[str, ...]
     spots: tuple[Spot, ...]
     held: Held | None
+    taken: frozenset[str] = frozenset()  # R-T1: cards taken this turn, not to be taken again
 
     def spot(self, place_id: str) -> Spot | None:
         return next((s for s in self.spots if s.id == place_id), None)
@@ -140,12 +141,15 @@ def placements(table: Table) -> list[Open | Add]:
 
 
 def takes(table: Table) -> list[Take]:
-    """AK-5.5 / AK-5.6: every card that may be taken and then placed somewhere."""
+    """AK-5.5 / AK-5.6: every card that may be taken and then placed somewhere,
+    except the cards already taken this turn (R-T1)."""
     if table.held is not None:
         return []
     out: list[Take] = []
     for spot in table.spots:
         for card in takeable(spot.group):
+            if card in table.taken:
+                continue
             index = next(i for i, p in enumerate(spot.group) if p.card == card)
             held = Held(card=card, place=spot.id, value=spot.group[index].value, index=index)
             if placements(lifted(table, held)):
@@ -159,4 +163,4 @@ def lifted(table: Table, held: Held) -> Table:
         Spot(s.id, s.owner, tuple(p for p in s.group if p.card != held.card)) if s.id == held.place else s
         for s in table.spots
     )
-    return Table(hand=table.hand, spots=spots, held=held)
+    return Table(hand=table.hand, spots=spots, held=held, taken=table.taken | {held.card})

@@ -93,8 +93,13 @@ def apply(state: AkelarreState, seat: int, action: AkelarreAction) -> list[Event
         turn.check_pay(state, seat, action)
         turn.do_pay(state, seat, action.card, events)
     elif isinstance(action, CancelPurchase):
-        state.purchase = []
-        state.step = "buy"
+        # R19: one purchase per turn, and R-T1: a purchase given up is not started again,
+        # so "don't buy" ends the turn (buy, cancel, buy... would never end it).
+        if state.turn_bound:
+            turn.end_turn(state, events)
+        else:  # a game from before R-T1, replayed: back to the buy step
+            state.purchase = []
+            state.step = "buy"
     elif isinstance(action, EndTurn):
         turn.end_turn(state, events)
     settle(state, events)

@@ -8,8 +8,9 @@ from games.akelarre.data import FAMILIES, GAME_INFO, HAND_SIZE, STALL_ROUNDS, cr
 from games.akelarre.state import AkelarreState, Place
 from games.core import Rng, RuleError
 
-# Game options (AK-1.1, R26): the host's choices before setup.
-OPTIONS = {"teams": False, "stall_safeguard": True}
+# Game options (AK-1.1, R26): the host's choices before setup. ``turn_bound`` (R-T1) is
+# not the host's: it is off only to replay exports of games played before the ruling.
+OPTIONS = {"teams": False, "stall_safeguard": True, "turn_bound": True}
 
 
 def read_options(players: int, options: dict[str, Any]) -> dict[str, bool]:
@@ -55,4 +56,5 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> AkelarreState
         # AK-1.7 / R2: the bot picks the first player uniformly at random.
         active=rng.randint(0, players - 1),
         stall_limit=STALL_ROUNDS * players if chosen["stall_safeguard"] else 0,
+        turn_bound=chosen["turn_bound"],
     )

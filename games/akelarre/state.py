@@ -5,13 +5,17 @@ wrapping around. Every creature card is in exactly one zone: a hand, the deck,
 a discard pile, a point pile, a group on a meeting place, the card held by a
 take (AK-5.5, between the take and the move that places it) or a completed
 group waiting for its owner's choice (AK-6.3).
+
+Every turn ends (the bot's ruling R-T1): a card taken this turn is never taken
+again in it (``taken``), and cancelling a purchase ends the turn (R19: one
+purchase per turn), so no run of actions within a turn can repeat itself.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from games.core import GameState
 
@@ -80,6 +84,13 @@ class AkelarreState(GameState):
     moved: bool = False  # any move was made this turn (a take-only move is not "playing", R7)
     discarded: str | None = None  # the family pile discarded onto this turn (R9)
     held: Held | None = None
+    # R-T1 (a bot ruling): the cards taken from a group this turn (AK-5.5), a take put back
+    # included; none of them may be taken again this turn, so every turn ends. Games
+    # saved before the ruling have no such field and start with none; it is written
+    # only when not empty (see _omit_nothing_taken).
+    taken: list[str] = Field(default_factory=list)
+    # R-T1 applies (always, but in the replay of a game played before the ruling).
+    turn_bound: bool = True
     payment: Payment | None = None
     purchase: list[str] = Field(default_factory=list)  # cards listed so far for a purchase (R19)
     # AK-10: the seat that drew the last deck card, and the final round's seats still to play.
@@ -89,6 +100,17 @@ class AkelarreState(GameState):
     # R26: consecutive normal turns without a deck draw; 0 as the limit disables the safeguard.
     stall_turns: int = 0
     stall_limit: int = 0
+
+    @model_serializer(mode="wrap")
+    def _omit_nothing_taken(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """``taken`` is written only while a card has been taken this turn, so a state
+        with nothing taken (every state between turns, every finished game) reads and
+        hashes exactly as before R-T1: the replay of an older game's export compares
+        its final state's hash (games/core/verify.py)."""
+        data: dict[str, Any] = handler(self)
+        if not data.get("taken"):
+            data.pop("taken", None)
+        return data
 
     def place(self, place_id: str) -> Place | None:
         return next((p for p in self.places if p.id == place_id), None)

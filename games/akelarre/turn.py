@@ -72,6 +72,7 @@ def end_turn(state: AkelarreState, events: list[Event]) -> None:
     state.moved = False
     state.discarded = None
     state.held = None
+    state.taken = []
     state.purchase = []
     if state.last_drawer is not None:
         last = state.last_drawer
@@ -91,12 +92,14 @@ def start_final_turn(state: AkelarreState, events: list[Event]) -> None:
     state.active = state.final_queue[0]
     state.played = False
     state.moved = False
+    state.taken = []
     state.step = "play"
     events.append(public("akelarre.event.final_turn", seat=state.active))
 
 
 def end_final_turn(state: AkelarreState, events: list[Event]) -> None:
     seat = state.final_queue.pop(0)
+    state.taken = []
     if not state.moved:
         events.append(public("akelarre.event.passed", seat=seat))
     if state.final_queue:

@@ -53,6 +53,11 @@ def held(state: AkelarreState, place: str, card: str) -> AkelarreState:
     return state
 
 
+def put_back(state: AkelarreState) -> AkelarreState:
+    state, _ = act(state, state.active, CancelTake())
+    return state
+
+
 def drawing(hand: list[str], **kwargs: object) -> AkelarreState:
     state = table(hand, **kwargs)
     state, _ = act(state, ANNA, Discard(card=hand[0]))
@@ -260,6 +265,13 @@ REFUSALS: list[tuple[str, Callable[[], AkelarreState], AkelarreAction, str, str 
     ),
     ("nothing_held", lambda: table(["N2c"]), CancelTake(), "nothing_held", "AK-5.5"),
     (
+        "taken_this_turn",
+        lambda: put_back(held(table(["N2c", "D3a"], groups=POKER), "P1-1", "F5a")),
+        Take(place="P1-1", card="F5a"),
+        "taken_this_turn",
+        "R-T1",
+    ),
+    (
         "take_into_hand_done",
         lambda: held(table(["N2c"], groups=RUN4), "P1-1", "W5a"),
         Done(),
@@ -379,10 +391,11 @@ def test_purchase_refusals_and_cancel() -> None:
     state, _ = act(state, ANNA, Pay(card="F2a"))
     assert_refused(state, ANNA, Pay(card="F2a"), "akelarre.error.not_in_points", "AK-9.2")
     assert Pay(card="F2a") not in (GAME.legal_actions(state, ANNA) or [])
-    state, _ = act(state, ANNA, CancelPurchase())
-    assert state.step == "buy" and state.purchase == [] and len(state.points[ANNA]) == 6
-    state, events = act(state, ANNA, EndTurn())
-    assert state.active == BRUNO and keys(events) == ["turn"]
+    # R19, R-T1: giving up the turn's one purchase ends the turn (it used to go back to
+    # the buy step, from where buy, cancel, buy... never ended the turn).
+    state, events = act(state, ANNA, CancelPurchase())
+    assert state.purchase == [] and len(state.points[ANNA]) == 6
+    assert state.active == BRUNO and state.step == "play" and keys(events) == ["turn"]
 
 
 def test_payment_refusals() -> None:
@@ -449,7 +462,8 @@ def test_cancel_take_puts_the_card_back_with_its_value() -> None:
     state, _ = act(state, ANNA, Take(place="P1-1", card="NJ"))
     assert GAME.legal_actions(state, ANNA)[0] == CancelTake()  # type: ignore[index]
     state, events = act(state, ANNA, CancelTake())
-    assert keys(events) == ["take_cancelled"] and state.model_dump() == before | {"moved": False}
+    # R-T1: the state is as before, except that NJ counts as taken this turn.
+    assert keys(events) == ["take_cancelled"] and state.model_dump() == before | {"taken": ["NJ"]}
 
 
 def test_a_take_only_move_does_not_count_as_playing() -> None:
