@@ -19,10 +19,15 @@ FORBIDDEN_MODULES = {
     "os",
     "asyncio",
 }
-# The CLI entry point times its own run (it prints "seconds"); it holds no rules.
-CLOCK_ALLOWED = {GAMES / "__main__.py"}
-# The only module that may build random generators: from the seed held in the state.
+# The CLI entry point times its own run (it prints "seconds") and the arena times
+# each AI decision (it prints think_ms); neither holds rules.
+CLOCK_ALLOWED = {GAMES / "__main__.py", GAMES / "arena.py"}
+# The only module that may build random generators from the seed held in the state.
 RANDOM_ALLOWED = {GAMES / "core" / "rng.py"}
+# Elsewhere ``random`` may be imported only to name or build a private, seeded
+# ``random.Random`` (an AI decision's own source, games/core/search.py): never the
+# module's global generator (random.shuffle, random.choice...).
+PRIVATE_GENERATOR = {"Random"}
 
 
 def _imports(tree: ast.AST) -> list[tuple[str, int]]:
@@ -35,6 +40,24 @@ def _imports(tree: ast.AST) -> list[tuple[str, int]]:
     return found
 
 
+def _random_uses(tree: ast.AST) -> list[tuple[str, int]]:
+    """Every ``random.<name>`` and ``from random import <name>`` in a module."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "random":
+            found.append((node.attr, node.lineno))
+        elif isinstance(node, ast.ImportFrom) and node.module == "random":
+            found += [(alias.name, node.lineno) for alias in node.names]
+    return found
+
+
+def test_the_purity_check_catches_the_global_generator() -> None:
+    bad = ast.parse("import random\nrandom.shuffle(x)\nfrom random import choice\n")
+    good = ast.parse("import random\ndef f(rng: random.Random) -> None:\n    random.Random(3)\n")
+    assert sorted(name for name, _ in _random_uses(bad)) == ["choice", "shuffle"]
+    assert all(name in PRIVATE_GENERATOR for name, _ in _random_uses(good))
+
+
 def test_games_is_pure() -> None:
     files = sorted(GAMES.rglob("*.py"))
     assert len(files) > 5
@@ -45,7 +68,11 @@ def test_games_is_pure() -> None:
             if module == "time" and path in CLOCK_ALLOWED:
                 continue
             if module == "random" and path not in RANDOM_ALLOWED:
-                problems.append(f"{path}:{line} imports random (use the state's Rng)")
+                problems += [
+                    f"{path}:{use} uses random.{name}, the global generator (use the state's Rng)"
+                    for name, use in _random_uses(tree)
+                    if name not in PRIVATE_GENERATOR
+                ]
             if module in FORBIDDEN_MODULES:
                 problems.append(f"{path}:{line} imports {module}")
     assert problems == []
