@@ -1,4 +1,9 @@
-"""The computer player of spec §10, and the pieces of it the defaults reuse (§9).
+"""The computer player, and the spec §10 rules the defaults reuse (§9).
+
+``payment_choice`` (D6) and ``cheapest_pair`` (D7) are the §10 rules the
+timeouts apply, kept as the spec words them. ``MagmorAI`` (the ``normal`` level,
+and the seat of a player who left, R36) plays better than §10: it weighs each
+choice in :mod:`games.magmor.strategy`.
 
 Everything here reads only a seat's own :class:`MagmorView` plus the public
 card list, never the state: the AI cannot peek.
@@ -6,15 +11,12 @@ card list, never the state: the AI cannot peek.
 
 from __future__ import annotations
 
-from statistics import mean
-
 from games.core import Decision
-from games.magmor import grid
-from games.magmor.actions import Choose, Explore, MagmorAction, Pass, Pay, PayMagMor, Split
-from games.magmor.data import CARDS, GAME_RULES, PILE_SIZE, RESOURCES
+from games.magmor import grid, strategy
+from games.magmor.actions import MagmorAction, Pass, Pay
+from games.magmor.data import GAME_RULES, PILE_SIZE, RESOURCES
 from games.magmor.scoring import clamp_honour, honour_vp
-from games.magmor.turn import active_rows
-from games.magmor.views import CellView, Face, MagmorView
+from games.magmor.views import MagmorView
 
 
 def _hand(view: MagmorView) -> dict[str, int]:
@@ -47,84 +49,6 @@ def is_urgent(view: MagmorView) -> bool:
     else:  # still choosing: the next crossing is one step from the last crossed cell
         remaining = grid.distance_to_magmor(view.path[-1])
     return GAME_RULES.days_last_space - view.day - remaining <= 1
-
-
-def _cell(view: MagmorView, cell: str) -> CellView:
-    return view.grid[grid.CELLS.index(cell)]
-
-
-def _net(face: Face) -> float:
-    return sum(r.qty for r in face.found) - sum(r.qty for r in face.pay)
-
-
-def expected_net(view: MagmorView, cell: str) -> float:
-    """The mean (found - pay) of the public card list's cards with this back."""
-    back = _cell(view, cell)
-    nets = [
-        sum(r.qty for r in active_rows(card.found, view.players))
-        - sum(r.qty for r in active_rows(card.pay, view.players))
-        for card in CARDS.values()
-        if (card.terrain, card.explore_cost, card.hint) == (back.terrain, back.explore_cost, back.hint)
-    ]
-    return mean(nets) if nets else 0.0
-
-
-# -- choice ---------------------------------------------------------------------
-
-
-def choice_action(view: MagmorView) -> Explore | Choose:
-    hand, values = _hand(view), _values(view)
-    explored = {e.cell for e in view.explorations}
-    if len(view.candidates) == 2 and sum(hand.values()) >= 3:
-        for cell in view.candidates:
-            cost = _cell(view, cell).explore_cost
-            if cell not in explored and cost is not None and hand[cost] >= 1 and values[cost] == 1:
-                return Explore(cell=cell)
-    if view.explored:
-        known = {cell: _net(face) for cell, face in view.explored.items()}
-        estimate = {cell: known.get(cell, expected_net(view, cell)) for cell in view.candidates}
-        return Choose(cell=max(view.candidates, key=lambda cell: estimate[cell]))
-
-    def preference(cell: str) -> tuple[bool, float]:
-        hint = _cell(view, cell).hint
-        return (hint is not None and hand[hint] >= 2, expected_net(view, cell))
-
-    return Choose(cell=max(view.candidates, key=preference))
-
-
-# -- split ------------------------------------------------------------------------
-
-
-def split_choice(view: MagmorView) -> Split:
-    """§10 splitting: feed whoever can then pay a category, preferring another player."""
-    me, hand, values = _seat(view), _hand(view), _values(view)
-    sizes = list(view.hand_sizes)
-    others = [(me + step) % view.players for step in range(1, view.players)]
-    unpaid = {c.res: c.qty for c in view.categories if c.paid_by is None}
-    fed: set[int] = set()  # one category per helper: nobody pays two (R8)
-    allocation: dict[int, dict[str, int]] = {}
-
-    def give(seat: int, res: str, count: int) -> None:
-        allocation.setdefault(seat, {})[res] = count
-        sizes[seat] += count
-
-    for res, count in view.taken.items():
-        qty = unpaid.get(res)
-        if qty is not None:
-            helpers = [s for s in others if s not in fed] if count >= qty else []
-            if helpers:
-                target = min(helpers, key=lambda s: sizes[s])
-                fed.add(target)
-                give(target, res, count)
-                continue
-            if hand[res] + count >= qty:
-                give(me, res, count)
-                continue
-        if values[res] >= 2:
-            give(me, res, count)
-        else:
-            give(min(others, key=lambda s: sizes[s]), res, count)
-    return Split(allocation=allocation)
 
 
 # -- payments ---------------------------------------------------------------------
@@ -164,20 +88,11 @@ def cheapest_pair(view: MagmorView) -> dict[str, int] | None:
     return pair
 
 
-def magmor_choice(view: MagmorView) -> PayMagMor | Pass:
-    """§10 at Mag Mor: pay the cheapest pair if worth s + 3 or less, or when urgent."""
-    pair = cheapest_pair(view)
-    if pair is None:
-        return Pass()
-    values = _values(view)
-    cost = sum(values[res] * count for res, count in pair.items())
-    if cost <= honour_swing(view.honour[_seat(view)]) + 3 or is_urgent(view):
-        return PayMagMor(cards=pair)
-    return Pass()
-
-
 class MagmorAI:
-    """A §10 computer player for one seat. It sees only that seat's view."""
+    """The ``normal`` computer player for one seat. It sees only that seat's view.
+
+    The spec's §10 rules above stay as the §9 defaults; the player itself weighs
+    each choice in ``strategy`` (the party's days, honour, the cards)."""
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -186,11 +101,11 @@ class MagmorAI:
         if view.seat != self.seat:
             raise ValueError("an AI player only reads its own seat's view")
         if decision.kind == "magmor.choose":
-            return choice_action(view)
+            return strategy.choice(view)
         if decision.kind == "magmor.split":
-            return split_choice(view)
+            return strategy.split(view)
         if decision.kind == "magmor.pay":
-            return payment_choice(view)
+            return strategy.payment(view)
         if decision.kind == "magmor.magmor":
-            return magmor_choice(view)
+            return strategy.magmor(view)
         raise ValueError(f"unknown decision {decision.kind!r}")
