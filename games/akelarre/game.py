@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
 
-from games.akelarre import ai, defaults, rules, scoring
+from games.akelarre import ai, defaults, rules, scoring, world
 from games.akelarre.actions import ACTION_ADAPTER, AkelarreAction
 from games.akelarre.data import GAME_INFO
 from games.akelarre.setup import new_state
 from games.akelarre.state import AkelarreState
 from games.akelarre.views import AkelarreView, build_view
 from games.core import Decision, Event, Game, GameState, Outcome
+from games.core.budget import Budget
 from games.core.events import private, public
 
 # The decision of each step: its kind (catalog akelarre.decision.<kind>) and rule.
@@ -33,6 +35,9 @@ class AkelarreGame(Game[AkelarreState, AkelarreAction]):
     legacy_settings: ClassVar[dict[str, Any]] = {"turn_bound": False}
     state_type: ClassVar[type[GameState]] = AkelarreState
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
+    # The hard player (games.core.search): a whole game plays out in about 0.1 s, so few
+    # worlds per decision keep a decision under a second (p99).
+    search_budget: ClassVar[Budget] = Budget(iterations=8, candidates=3)
 
     # -- the protocol ---------------------------------------------------------
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> AkelarreState:
@@ -62,6 +67,10 @@ class AkelarreGame(Game[AkelarreState, AkelarreAction]):
     def legal_actions(self, state: AkelarreState, seat: int) -> list[AkelarreAction] | None:
         decision = self.decision(state)
         return rules.legal_actions(state, seat, decision.actors if decision is not None else [])
+
+    def sample_world(self, view: AkelarreView, rng: random.Random) -> AkelarreState:
+        """Other hands, deck order, unknown favourites and RNG drawn from ``view`` (world.py)."""
+        return world.sample_world(view, rng)
 
     def _default(self, state: AkelarreState, seat: int) -> AkelarreAction:
         """Spec §9, from the seat's own view (legal in every state)."""

@@ -4,7 +4,9 @@ Public: every meeting place with its owner and group (cards in order, joker
 values, what it still needs, which cards may be taken), every discard pile in
 full (R24), the deck count, every point pile in full (R23), hand sizes, places
 per player, whose turn and which step, the held card of a take, the cards
-taken this turn (R-T1), a pending owner's choice, the final round, the teams.
+taken this turn (R-T1), whether a card was played or any move made this turn
+(AK-5.10: every move is announced), a pending owner's choice, the final round,
+the teams.
 A seat's own view adds its hand and its own favourite family only (not the
 partner's, R36). Every dealt favourite and the scores appear in all views once
 the game is over (R25).
@@ -97,6 +99,9 @@ class AkelarreView(BaseModel):
     held: Held | None  # a card taken and not yet placed (public: it lies face up)
     taken: list[str]  # R-T1: the cards taken this turn (public), which may not be taken again
     played: bool  # a hand card was played this turn (no discard then, AK-7.2)
+    # A move (open or add, a take-only move included) was made this turn: public, every move is
+    # announced (AK-5.10). A lone forced discard or final pass is then asked, not automatic.
+    moved: bool
     discarded: str | None  # the family discarded onto this turn (R9)
     draw_sources: list[str]  # in the draw step: "deck" and the eligible family piles
     purchase: list[str]  # cards listed so far for a purchase (R19)
@@ -178,6 +183,7 @@ def build_view(state: AkelarreState, seat: int | None) -> AkelarreView:
         held=state.held.model_copy() if state.held else None,
         taken=list(state.taken) if state.turn_bound else [],
         played=state.played,
+        moved=state.moved,
         discarded=state.discarded,
         draw_sources=drawing.sources(state) if state.step == "draw" else [],
         purchase=list(state.purchase),

@@ -8,8 +8,9 @@ from typing import Any, ClassVar
 from pydantic import TypeAdapter
 
 from games.core import Decision, Event, Game, GameState, Outcome, Rng
+from games.core.budget import Budget
 from games.core.events import public
-from games.magmor import ai, rules, scoring, turn
+from games.magmor import ai, rules, scoring, turn, world
 from games.magmor.actions import ACTION_ADAPTER, Choose, MagmorAction, Pass, PayMagMor
 from games.magmor.data import GAME_RULES, OBJECTIVES
 from games.magmor.setup import new_state
@@ -29,6 +30,7 @@ class MagmorGame(Game[MagmorState, MagmorAction]):
     max_players: ClassVar[int] = GAME_RULES.max_players
     state_type: ClassVar[type[GameState]] = MagmorState
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
+    search_budget: ClassVar[Budget] = Budget(iterations=14, candidates=3)
 
     # -- the protocol ---------------------------------------------------------
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> MagmorState:
@@ -59,6 +61,9 @@ class MagmorGame(Game[MagmorState, MagmorAction]):
         if state.phase == "split":
             return rules.random_split(state, Rng(seed=rng.getrandbits(48)))
         return super().random_action(state, seat, rng)
+
+    def sample_world(self, view: MagmorView, rng: random.Random) -> MagmorState:
+        return world.sample_world(view, rng)
 
     def _default(self, state: MagmorState, seat: int) -> MagmorAction:
         """Spec §9. D3/D4: explore nothing; choose the candidate whose hint type the

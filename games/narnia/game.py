@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
 
 from games.core import Decision, Event, Game, GameState, Outcome
+from games.core.budget import Budget
 from games.core.events import public
-from games.narnia import ai, rules, scoring, setup, tokens
+from games.narnia import ai, rules, scoring, setup, tokens, world
 from games.narnia.actions import ACTION_ADAPTER, NarniaAction
 from games.narnia.data import DEFAULT_ROUND_CAP, MAX_PLAYERS, MIN_PLAYERS
 from games.narnia.state import NarniaState
@@ -26,6 +28,7 @@ class NarniaGame(Game[NarniaState, NarniaAction]):
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
     settings: ClassVar[dict[str, Any]] = {"round_cap": DEFAULT_ROUND_CAP}  # NA-4.8.9, None: no cap
     legacy_settings: ClassVar[dict[str, Any]] = {"round_cap": None}  # games before R34's revision
+    search_budget: ClassVar[Budget] = Budget(iterations=10, candidates=3)
 
     # -- the protocol ---------------------------------------------------------
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> NarniaState:
@@ -59,6 +62,9 @@ class NarniaGame(Game[NarniaState, NarniaAction]):
 
     def legal_actions(self, state: NarniaState, seat: int) -> list[NarniaAction] | None:
         return rules.legal_actions(state, seat)
+
+    def sample_world(self, view: NarniaView, rng: random.Random) -> NarniaState:
+        return world.sample_world(view, rng)
 
     def _default(self, state: NarniaState, seat: int) -> NarniaAction:
         """Spec §9, D3-D18, computed from the seat's view."""

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
 
 from games.core import Decision, Event, Game, GameState, Outcome
+from games.core.budget import Budget
 from games.core.events import private, public
-from games.talismani import ai, defaults, rules, scoring
+from games.talismani import ai, defaults, rules, scoring, world
 from games.talismani.actions import ACTION_ADAPTER, TalismaniAction
 from games.talismani.data import FIRST_TALISMAN, GAME_INFO
 from games.talismani.setup import new_state
@@ -30,6 +32,7 @@ class TalismaniGame(Game[TalismaniState, TalismaniAction]):
     max_players: ClassVar[int] = GAME_INFO.players_max
     state_type: ClassVar[type[GameState]] = TalismaniState
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
+    search_budget: ClassVar[Budget] = Budget(iterations=7, candidates=3)
 
     # -- the protocol ---------------------------------------------------------
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> TalismaniState:
@@ -81,6 +84,9 @@ class TalismaniGame(Game[TalismaniState, TalismaniAction]):
     def legal_actions(self, state: TalismaniState, seat: int) -> list[TalismaniAction] | None:
         decision = self.decision(state)
         return rules.legal_actions(state, seat, decision.actors if decision is not None else [])
+
+    def sample_world(self, view: TalismaniView, rng: random.Random) -> TalismaniState:
+        return world.sample_world(view, rng)
 
     def _default(self, state: TalismaniState, seat: int) -> TalismaniAction:
         """Spec §9, from the seat's own view (legal in every state)."""

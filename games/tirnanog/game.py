@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
 
 from games.core import Decision, Event, Game, GameState, Outcome
+from games.core.budget import Budget
 from games.core.events import private, public
-from games.tirnanog import ai, defaults, rules, scoring
+from games.tirnanog import ai, defaults, rules, scoring, world
 from games.tirnanog.actions import ACTION_ADAPTER, Declare, TirNanOgAction
 from games.tirnanog.data import META
 from games.tirnanog.setup import new_state
@@ -22,6 +24,7 @@ class TirNanOgGame(Game[TirNanOgState, TirNanOgAction]):
     max_players: ClassVar[int] = META.players_max
     state_type: ClassVar[type[GameState]] = TirNanOgState
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
+    search_budget: ClassVar[Budget] = Budget(iterations=7, candidates=3)
 
     # -- the protocol ---------------------------------------------------------
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> TirNanOgState:
@@ -68,6 +71,9 @@ class TirNanOgGame(Game[TirNanOgState, TirNanOgAction]):
 
     def legal_actions(self, state: TirNanOgState, seat: int) -> list[TirNanOgAction] | None:
         return rules.legal_actions(state, seat)
+
+    def sample_world(self, view: TirNanOgView, rng: random.Random) -> TirNanOgState:
+        return world.sample_world(view, rng)
 
     def _default(self, state: TirNanOgState, seat: int) -> TirNanOgAction:
         """Spec §9, from the seat's own view (legal in every state)."""
