@@ -10,8 +10,10 @@ stay partners. Each game's result depends only on its index, so the figures are
 the same whatever ``--jobs`` is; only the timings vary.
 
 A policy is ``random`` (a legal move picked uniformly, from the state: a
-baseline, not a player we ship) or an AI level (``easy``, ``normal``, ``hard``:
-``games.core.levels``), which sees only its seat's view.
+baseline, not a player we ship), an AI level (``easy``, ``normal``, ``hard``:
+``games.core.levels``), which sees only its seat's view, or ``oracle``: ``hard``'s
+search on the true state (every hand, the deck's order; only the dice to come are
+unknown), never shipped, a bound on what searching from a seat can reach.
 
 ``share`` counts a win shared by k seats as 1/k; ``ci95`` is its Wilson 95 %
 interval.
@@ -25,14 +27,16 @@ import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
-from games.core.levels import LEVELS, Level, make_player
-from games.core.protocol import Game
+from games.core.levels import LEVELS, make_player
+from games.core.protocol import AiPlayer, Game, GameState
+from games.core.rng import Rng
+from games.core.search import SearchPlayer
 from games.registry import GAMES
 
-Policy = Literal["random", "easy", "normal", "hard"]
-POLICIES: tuple[Policy, ...] = ("random", *LEVELS)
+Policy = Literal["random", "easy", "normal", "hard", "oracle"]
+POLICIES: tuple[Policy, ...] = ("random", *LEVELS, "oracle")
 MAX_ACTIONS = 20_000  # far above every game's bound (docs/decisions.md): a safety net
 
 
@@ -46,6 +50,16 @@ class GameResult:
     think: dict[str, list[float]] = field(default_factory=dict)  # policy -> ms per decision
 
 
+class OraclePlayer(SearchPlayer):
+    """The arena's bound, never a seat at a table: ``hard`` given the true state."""
+
+    truth: GameState | None = None
+
+    def sample(self, view: Any, rng: random.Random) -> GameState | None:
+        assert self.truth is not None
+        return self.truth.model_copy(deep=True, update={"rng": Rng(seed=rng.getrandbits(48))})
+
+
 def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
@@ -57,11 +71,14 @@ def play_game(
     deal = game_seed(seed, index)
     state = game.new_game(players, deal, options)
     at_seat = {(position + index) % players: position for position in range(players)}
-    actors = {
-        seat: make_player(game, seat, cast(Level, policies[at_seat[seat]]), seed=deal * 31 + seat)
-        for seat in range(players)
-        if policies[at_seat[seat]] != "random"
-    }
+    actors: dict[int, AiPlayer] = {}
+    oracles: dict[int, OraclePlayer] = {}
+    for seat in range(players):
+        policy, player_seed = policies[at_seat[seat]], deal * 31 + seat
+        if policy == "oracle":
+            actors[seat] = oracles[seat] = OraclePlayer(game, seat, player_seed)
+        elif policy != "random":
+            actors[seat] = make_player(game, seat, policy, seed=player_seed)
     chooser = random.Random(deal)
     think: dict[str, list[float]] = {}
     for _ in range(MAX_ACTIONS):
@@ -74,6 +91,8 @@ def play_game(
         if policy == "random":
             action = game.random_action(state, seat, chooser)
         else:
+            if seat in oracles:
+                oracles[seat].truth = state
             action = actors[seat].act(game.view(state, seat), decision)
         think.setdefault(policy, []).append((time.perf_counter() - started) * 1000)
         state, _ = game.play(state, seat, action)

@@ -35,9 +35,9 @@ class AkelarreGame(Game[AkelarreState, AkelarreAction]):
     legacy_settings: ClassVar[dict[str, Any]] = {"turn_bound": False}
     state_type: ClassVar[type[GameState]] = AkelarreState
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
-    # The hard player (games.core.search): a whole game plays out in about 0.1 s, so few
-    # worlds per decision keep a decision under a second (p99).
-    search_budget: ClassVar[Budget] = Budget(iterations=8, candidates=3)
+    # The hard player (games.core.search): a whole game is some 220 moves, too long to
+    # play out 64 times a second; 40 moves (about three rounds) then the points as they stand.
+    search_budget: ClassVar[Budget] = Budget(worlds=16, candidates=4, horizon=40)
 
     # -- the protocol ---------------------------------------------------------
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> AkelarreState:
@@ -78,6 +78,9 @@ class AkelarreGame(Game[AkelarreState, AkelarreAction]):
 
     def outcome(self, state: AkelarreState) -> Outcome | None:
         return scoring.outcome(state)
+
+    def standing_now(self, state: AkelarreState) -> Outcome:
+        return scoring.standing_now(state)
 
     def ai(self, seat: int) -> ai.AkelarreAI:
         return ai.AkelarreAI(seat)

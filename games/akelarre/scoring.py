@@ -85,6 +85,11 @@ def outcome(state: AkelarreState) -> Outcome | None:
     return rank(scores(state), state.teams)
 
 
+def standing_now(state: AkelarreState) -> Outcome:
+    """The ranking if the game ended now, on the point piles as they stand (AK-12)."""
+    return rank(scores(state), state.teams)
+
+
 def rank(all_scores: list[Score], teams: bool) -> Outcome:
     """AK-12.5 / R22: the highest total wins; players tied at the top share a draw.
     AK-13.4: in the team game the team total decides, and both partners share it."""

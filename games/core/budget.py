@@ -8,6 +8,13 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Budget:
-    iterations: int = 100  # worlds sampled and played out per decision
-    candidates: int = 8  # at most this many moves compared (the normal player's always among them)
-    exploration: float = 0.7  # UCB1's constant: higher spreads the worlds more evenly
+    worlds: int = 24  # hidden worlds sampled per decision; every candidate is played out in each
+    candidates: int = 4  # at most this many moves compared (the normal player's always among them)
+    # Moves a world is played out before it is scored as it stands (Game.standing_now);
+    # None plays every world to its end. Long games need it to think within a second.
+    horizon: int | None = None
+
+    @property
+    def playouts(self) -> int:
+        """Games played out per decision, at most."""
+        return self.worlds * self.candidates

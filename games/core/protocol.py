@@ -208,6 +208,12 @@ class Game(ABC, Generic[S, A]):
     def outcome(self, state: S) -> Outcome | None:
         """The result once the game is over, else ``None``."""
 
+    def standing_now(self, state: S) -> Outcome | None:
+        """The result if the game stopped now, for a search that plays a world only
+        so far (``Budget.horizon``): the game's own scoring of the position, or
+        ``None`` where it has none (the search then counts a fair share)."""
+        return self.outcome(state)
+
     @abstractmethod
     def ai(self, seat: int) -> AiPlayer:
         """A computer player for ``seat``."""

@@ -5,9 +5,10 @@ also called PIMC): for every iteration the game samples one hidden world
 consistent with the seat's view (``Game.sample_world``: other hands, deck order,
 secret objectives, future dice), plays one candidate move in it with the game's
 own ``play``, then plays the game out with every seat's ``normal`` player and
-scores the end for the seat (a win shared by k seats is worth 1/k). Candidates
-are picked by UCB1 over their mean score, so promising moves get more worlds.
-The move with the best mean wins; ties go to the ``normal`` player's choice.
+scores the end for the seat (a win shared by k seats is worth 1/k). Every
+candidate is played in every world, with the same dice and draws to come, so
+the comparison is between moves and not between worlds' luck. The move with the
+best total wins; ties go to the ``normal`` player's choice.
 
 The budget is a number of iterations per decision (``Budget``), each game
 setting its own (``Game.search_budget``), so a seed gives the same move
@@ -37,24 +38,30 @@ def decision_rng(seed: int, view: BaseModel, decision: Decision) -> random.Rando
 
 
 def reward(game: Game[Any, Any], state: GameState, seat: int) -> float:
-    """What an ended world is worth to ``seat``: 1/k for a win shared by k seats,
-    else 0; a world that did not end (the safety net) is worth a fair share."""
-    outcome = game.outcome(state)
+    """What a played-out world is worth to ``seat``: 1/k for a win shared by k
+    seats, else 0, by the game's result or, where the playout stopped short (the
+    horizon), by its standing then; a fair share where it has none."""
+    outcome = game.outcome(state) or game.standing_now(state)
     if outcome is None:
         return 1 / state.players
     winners = outcome.winners
     return 1 / len(winners) if seat in winners else 0.0
 
 
-def play_out(game: Game[Any, Any], state: GameState, players: list[Any]) -> GameState:
-    """Every seat plays its normal move until the game ends."""
-    for _ in range(MAX_ROLLOUT_MOVES):
+def play_out(
+    game: Game[Any, Any], state: GameState, players: list[Any], horizon: int | None = None
+) -> GameState:
+    """Every seat plays its normal move until the game ends, or for ``horizon``
+    moves. ``state`` is the
+    caller's to give up: it is played on in place (``Game.play_owned``), as a copy
+    per move would double a playout's cost."""
+    for _ in range(min(horizon or MAX_ROLLOUT_MOVES, MAX_ROLLOUT_MOVES)):
         decision = game.decision(state)
         if decision is None:
             break
         actor = decision.actors[0]
         action = players[actor].act(game.view(state, actor), decision)
-        state, _ = game.play(state, actor, action)
+        state, _ = game.play_owned(state, actor, action)
     return state
 
 
@@ -76,10 +83,15 @@ class SearchPlayer:
             others = rng.sample(others, room)
         return [first, *others]
 
+    def sample(self, view: Any, rng: random.Random) -> GameState | None:
+        """One hidden world consistent with ``view``."""
+        world: GameState | None = self.game.sample_world(view, rng)
+        return world
+
     def act(self, view: Any, decision: Decision) -> BaseModel:
         game, seat = self.game, self.seat
         rng = decision_rng(self.seed, view, decision)
-        world = game.sample_world(view, rng)
+        world = self.sample(view, rng)
         if world is None:
             return self.normal.act(view, decision)
         moves = self.candidates(world, view, decision, rng)
@@ -87,32 +99,21 @@ class SearchPlayer:
             return moves[0]
         players = [game.ai(s) for s in range(world.players)]
         totals = [0.0] * len(moves)
-        counts = [0] * len(moves)
-        for iteration in range(self.budget.iterations):
-            index = self._pick(totals, counts, iteration)
+        for iteration in range(self.budget.worlds):
             if iteration:
-                world = game.sample_world(view, rng)
+                world = self.sample(view, rng)
                 assert world is not None
-            try:
-                after, _ = game.play(world, seat, moves[index])
-            except RuleError:
-                # Not legal in this world: the view did not pin it down. Never chosen.
-                totals[index], counts[index] = -math.inf, max(counts[index], 1)
-                continue
-            totals[index] += reward(game, play_out(game, after, players), seat)
-            counts[index] += 1
-        means = [t / c if c else -math.inf for t, c in zip(totals, counts, strict=True)]
-        best = max(range(len(moves)), key=lambda i: (means[i], i == 0))
+            # Every candidate in the same world, its dice and draws included (common
+            # random numbers): the differences between them are the moves', not luck's.
+            for index, move in enumerate(moves):
+                if totals[index] == -math.inf:
+                    continue
+                try:
+                    after, _ = game.play(world, seat, move)
+                except RuleError:
+                    # Not legal in this world: the view did not pin it down. Never chosen.
+                    totals[index] = -math.inf
+                    continue
+                totals[index] += reward(game, play_out(game, after, players, self.budget.horizon), seat)
+        best = max(range(len(moves)), key=lambda i: (totals[i], i == 0))
         return moves[best]
-
-    def _pick(self, totals: list[float], counts: list[int], iteration: int) -> int:
-        """UCB1: every candidate once, then the best mean plus an exploration bonus."""
-        for index, count in enumerate(counts):
-            if count == 0:
-                return index
-        log_n = math.log(iteration + 1)
-        c = self.budget.exploration
-        return max(
-            range(len(counts)),
-            key=lambda i: totals[i] / counts[i] + c * math.sqrt(log_n / counts[i]),
-        )

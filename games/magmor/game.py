@@ -30,7 +30,7 @@ class MagmorGame(Game[MagmorState, MagmorAction]):
     max_players: ClassVar[int] = GAME_RULES.max_players
     state_type: ClassVar[type[GameState]] = MagmorState
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
-    search_budget: ClassVar[Budget] = Budget(iterations=14, candidates=3)
+    search_budget: ClassVar[Budget] = Budget(worlds=16, candidates=4)
 
     # -- the protocol ---------------------------------------------------------
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> MagmorState:

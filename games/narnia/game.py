@@ -28,7 +28,9 @@ class NarniaGame(Game[NarniaState, NarniaAction]):
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
     settings: ClassVar[dict[str, Any]] = {"round_cap": DEFAULT_ROUND_CAP}  # NA-4.8.9, None: no cap
     legacy_settings: ClassVar[dict[str, Any]] = {"round_cap": None}  # games before R34's revision
-    search_budget: ClassVar[Budget] = Budget(iterations=10, candidates=3)
+    # The hard player (games.core.search): a game is some 200 moves; 30 (about three
+    # rounds) then the territories as they stand keep a decision within a second.
+    search_budget: ClassVar[Budget] = Budget(worlds=20, candidates=4, horizon=30)
 
     # -- the protocol ---------------------------------------------------------
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> NarniaState:
@@ -72,6 +74,9 @@ class NarniaGame(Game[NarniaState, NarniaAction]):
 
     def outcome(self, state: NarniaState) -> Outcome | None:
         return scoring.outcome(state)
+
+    def standing_now(self, state: NarniaState) -> Outcome:
+        return scoring.standing_now(state)
 
     def ai(self, seat: int) -> ai.NarniaAI:
         return ai.NarniaAI(seat)

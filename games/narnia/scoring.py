@@ -37,10 +37,20 @@ def tie_break(state: NarniaState, seat: int) -> str | None:
 def outcome(state: NarniaState) -> Outcome | None:
     if state.phase != "over" or state.end_reason is None:
         return None
+    return ranking(state, state.end_reason)
+
+
+def standing_now(state: NarniaState) -> Outcome:
+    """The ranking if the round cap stopped the game now (NA-4.8.9), or the Witch's
+    win if everyone is already out (NA-4.8.8): a search's horizon scores this."""
+    return ranking(state, "all_eliminated" if all(state.eliminated) else "round_cap")
+
+
+def ranking(state: NarniaState, end_reason: str) -> Outcome:
     seats = sorted(range(state.players), key=lambda s: (rank_key(state, s), s))
     # NA-5.3-5.4 rank the players whether the Witch was cleared or the round cap ended
     # the game (NA-4.8.9); only NA-4.8.8 (everyone eliminated) leaves no winner.
-    defeated = state.end_reason in ("witch_defeated", "round_cap")
+    defeated = end_reason in ("witch_defeated", "round_cap")
     standings: list[Standing] = []
     for position, seat in enumerate(seats):
         if position and rank_key(state, seat) == rank_key(state, seats[position - 1]):
@@ -59,13 +69,13 @@ def outcome(state: NarniaState) -> Outcome | None:
                     # What the final record needs to tell the breakdown in words:
                     "last_attack_round": state.attack_round(seat),
                     "tie_break": tie_break(state, seat) if defeated else None,
-                    "final_conquest": state.end_reason == "witch_defeated" and state.last_attacker == seat,
+                    "final_conquest": end_reason == "witch_defeated" and state.last_attacker == seat,
                     "eliminated": state.eliminated[seat],
                 },
             )
         )
     return Outcome(
-        reason=state.end_reason,
+        reason=end_reason,
         standings=standings,
         params={"round": state.round, "round_cap": state.round_cap},
     )

@@ -24,7 +24,7 @@ class TirNanOgGame(Game[TirNanOgState, TirNanOgAction]):
     max_players: ClassVar[int] = META.players_max
     state_type: ClassVar[type[GameState]] = TirNanOgState
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
-    search_budget: ClassVar[Budget] = Budget(iterations=7, candidates=3)
+    search_budget: ClassVar[Budget] = Budget(worlds=10, candidates=4)
 
     # -- the protocol ---------------------------------------------------------
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> TirNanOgState:

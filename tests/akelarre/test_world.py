@@ -27,7 +27,7 @@ from games.core.protocol import AiPlayer
 from games.core.search import SearchPlayer
 
 SAMPLES = 3  # worlds drawn from each view
-SMALL = Budget(iterations=6, candidates=3)
+SMALL = Budget(worlds=4, candidates=3, horizon=30)
 HIDDEN = {"hands", "deck", "favourites", "unused_favourites", "rng"}
 TABLES: list[tuple[int, dict[str, Any]]] = [(2, {}), (3, {}), (4, {}), (4, {"teams": True})]
 TABLE_IDS = ["2p", "3p", "4p", "teams"]

@@ -27,7 +27,7 @@ from tests.magmor.magmor_helpers import conserved
 from tests.magmor.test_properties import BACK_OF, perturb_hidden
 
 SAMPLES = 4  # worlds drawn from each view
-SMALL = Budget(iterations=6, candidates=3)
+SMALL = Budget(worlds=6, candidates=3)
 
 
 def positions(players: int, seed: int, every: int = 1) -> Iterator[MagmorState]:

@@ -26,7 +26,7 @@ from games.narnia.world import hidden_cards, sample_world
 from tests.narnia.narnia_helpers import per_origin, token_count
 
 SAMPLES = 4  # worlds drawn from each view
-SMALL = Budget(iterations=6, candidates=3)
+SMALL = Budget(worlds=4, candidates=3, horizon=30)
 
 
 def positions(players: int, seed: int, every: int, limit: int = 4000) -> Iterator[NarniaState]:

@@ -12,18 +12,21 @@ import pytest
 
 from games import arena
 from games.__main__ import main
+from games.core.budget import Budget
 from games.registry import GAMES
 
 SHAPE = {"game", "players", "games", "finished", "wall_s", "seats", "think_ms"}
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_every_game_runs_in_the_arena_with_every_policy(game_id: str) -> None:
+def test_every_game_runs_in_the_arena_with_every_policy(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game = GAMES[game_id]
-    players = max(3, game.min_players) if game.max_players >= 3 else game.min_players
-    policies = ["normal", "random", "easy", "hard"][:players]
-    if len(policies) < players:
-        policies += ["normal"] * (players - len(policies))
+    # hard and oracle with one world per decision: the mechanics, not the strength
+    monkeypatch.setattr(type(game), "search_budget", Budget(worlds=1, candidates=2))
+    players = min(5, game.max_players)  # every policy where five may sit, else all but normal
+    policies = ["hard", "oracle", "random", "easy", "normal"][:players]
     report = arena.run(game_id, players, 2, policies, seed=5)  # type: ignore[arg-type]
     assert set(report) == SHAPE
     assert report["finished"] == 2

@@ -25,7 +25,7 @@ from games.talismani.world import hidden_cards, sample_world
 from tests.talismani.talismani_helpers import conserved
 
 SAMPLES = 4  # worlds drawn from each view
-SMALL = Budget(iterations=6, candidates=3)
+SMALL = Budget(worlds=6, candidates=3)
 
 
 def positions(players: int, seed: int, every: int = 1) -> Iterator[TalismaniState]:

@@ -26,7 +26,7 @@ from games.tirnanog.world import sample_world
 from tests.tirnanog.tirnanog_helpers import conserved
 
 SAMPLES = 4  # worlds drawn from each view
-SMALL = Budget(iterations=6, candidates=3)
+SMALL = Budget(worlds=6, candidates=3)
 PLAYERS = list(range(META.players_min, META.players_max + 1))
 
 
