@@ -6,7 +6,7 @@ import asyncio
 import hashlib
 import json
 import logging
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import discord
 from discord import app_commands
@@ -14,11 +14,12 @@ from discord.ext import commands, tasks
 
 from bot.i18n import CatalogTranslator, t
 from bot.logs import log_fields
+from bot.model import Applied, TableError, table_of
 from bot.replies import answer_error
 from bot.settings import Settings
 from bot.shards import EVERY_SHARD, Shards
 from bot.store import make_store
-from bot.table import AiStalled, Applied, TableError, TableService, table_of
+from bot.table import AiStalled, TableService
 
 log = logging.getLogger("gamemaster")
 
@@ -53,6 +54,11 @@ def now() -> float:
 class GameMasterTree(app_commands.CommandTree["GameMasterBot"]):
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await answer_error(interaction, error)
+
+
+def bot_of(interaction: discord.Interaction) -> GameMasterBot:
+    """The bot behind an interaction, with its service, store and publisher."""
+    return cast("GameMasterBot", interaction.client)
 
 
 class GameMasterBot(commands.AutoShardedBot):

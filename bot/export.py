@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from bot.model import table_of
 from bot.store import GameRow, Store
-from bot.table import table_of
 from games.core.verify import EXPORT_FORMAT, commitment, state_hash
 from games.registry import GAMES
 

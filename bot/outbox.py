@@ -20,15 +20,13 @@ when a notice is published, so redrawing it again is harmless.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from bot.model import Applied
 from bot.shards import EVERY_SHARD, Shards
 from bot.store import Store
 from bot.store.base import json_value
 from games.core import Event
-
-if TYPE_CHECKING:
-    from bot.table import Applied
 
 KEEP_PUBLISHED_SECONDS = 86_400.0  # published notices kept a day, for diagnosis
 

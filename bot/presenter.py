@@ -15,8 +15,8 @@ import discord
 from pydantic import BaseModel
 
 from bot.i18n import has, join, t
+from bot.model import TableInfo
 from bot.render import seat_name
-from bot.table import TableInfo
 from games.core import Decision, Outcome, Standing
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}

@@ -7,8 +7,9 @@ press it while it is still the channel's latest game and the channel is free.
 
 from __future__ import annotations
 
+from bot.model import Seat, TableError, TableInfo, table_of
 from bot.store import ChannelBusy, GameRow
-from bot.table import Seat, TableError, TableInfo, TableService, table_of
+from bot.table import TableService
 
 
 async def rematch(

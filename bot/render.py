@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import has, join, t
-from bot.table import TableInfo
+from bot.model import TableInfo
 from games.core import Event, RuleError
 
 BUNDLE_KEYS = ("cards",)

@@ -7,24 +7,17 @@ import logging
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.i18n import language_of, t
+from bot.model import TableError, TableInfo
 from bot.render import error_text
-from bot.table import TableError, TableInfo
 from games.core import RuleError
 
-if TYPE_CHECKING:
-    from bot.client import GameMasterBot
-
 log = logging.getLogger("gamemaster.cogs")
-
-
-def bot_of(interaction: discord.Interaction) -> GameMasterBot:
-    return cast("GameMasterBot", interaction.client)
 
 
 def lang(interaction: discord.Interaction) -> str:

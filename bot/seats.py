@@ -14,15 +14,11 @@ the time (a seat's name changes when someone takes it over).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel
-
+from bot.model import Seat, SeatRequest, TableInfo
 from games.core import Event
 from games.core.events import public
-
-if TYPE_CHECKING:
-    from bot.table import Seat, TableInfo
 
 # Defaults in a row (applied by the deadline, no own action in between) after
 # which a seat goes to the AI.
@@ -30,14 +26,6 @@ TIMEOUTS_TO_AI = 3
 SEAT_SOURCE = "seat"
 Reason = Literal["left", "timeouts", "taken"]
 LogRow = tuple[str, int | None, int | None, dict[str, Any], list[Event]]
-
-
-class SeatRequest(BaseModel):
-    """A member's pending request to take an AI-held seat, until the host answers."""
-
-    seat: int
-    user_id: int
-    name: str
 
 
 def ai_seats(table: TableInfo) -> list[int]:
@@ -89,8 +77,6 @@ def count_timeouts(table: TableInfo, late: list[int]) -> list[LogRow]:
 def take_entry(table: TableInfo, request: SeatRequest) -> LogRow:
     """A confirmed request: the member holds the seat; every request for the
     seat and every other request of the member is dropped."""
-    from bot.table import Seat  # bot.table imports this module
-
     previous = table.seats[request.seat]
     holder = Seat(user_id=request.user_id, name=request.name)
     table.seats[request.seat] = holder

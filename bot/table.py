@@ -12,23 +12,22 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from bot.logs import log_fields
+from bot.model import Applied, Seat, Speed, TableError, TableInfo, table_of
 from bot.outbox import change_notice, reminder_notice
-from bot.seats import SeatRequest, count_timeouts, left_entry
+from bot.seats import count_timeouts, left_entry
 from bot.settings import Settings
 from bot.store import GameRow, Store, VersionConflict
-from games.core import Decision, Event, Game, GameState, Outcome, RuleError
+from games.core import Event, Game, GameState, RuleError
 from games.core.verify import COMMITMENT_EVENT, REVEAL_EVENT, SALT_BYTES, commitment
 from games.registry import GAMES
 
 log = logging.getLogger("gamemaster.table")
 
-Speed = Literal["live", "async"]
 # A long run of AI moves (a Narnia table whose members are all out, a whole game
 # after everyone left) is played in slices of Settings.ai_slice_moves, each one
 # committed and published; the scheduler plays the next slice. In the channel, a
@@ -43,113 +42,6 @@ AI_MOVES_EVENT = "table.event.ai_moves"
 
 class AiStalled(RuntimeError):
     """An AI seat could not choose a legal move: its slice played nothing."""
-
-
-class TableError(Exception):
-    """A refusal by the platform (not a game rule): not your seat, stale button..."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-
-class Seat(BaseModel):
-    user_id: int | None = None  # kept when an AI takes the seat over: its player may take it back
-    name: str
-    ai: bool = False
-    timeouts: int = 0  # defaults applied in a row by the deadline (bot.seats.TIMEOUTS_TO_AI)
-
-
-class TableInfo(BaseModel):
-    """What the platform keeps about a table besides the game state."""
-
-    host_id: int
-    language: str
-    speed: Speed
-    max_seats: int
-    seats: list[Seat] = []
-    seed: int = 0
-    # Drawn with the seed; SHA-256("<salt>:<seed>") is published at Start and both
-    # are revealed only at the end (games/core/verify.py): never before.
-    salt: str = ""
-    options: dict[str, Any] = {}
-    message_id: int | None = None
-    ended_by: int | None = None
-    # The version at which the pending decision opened. While a simultaneous
-    # decision stays open, others' choices bump the version but change nothing
-    # a seat still to choose may see or do (they are hidden from it), so its
-    # panel stays valid from this version on; every other change resets it.
-    decision_since: int = 0
-    requests: list[SeatRequest] = []  # pending requests to take an AI-held seat (bot.takeover)
-    # Why the table is paused (a deadline or an AI slice keeps failing), once the
-    # channel was told; cleared by the next change that lands (bot.client).
-    paused: str | None = None
-
-    def fresh(self, row_version: int, version: int) -> bool:
-        """May a control drawn at ``version`` still act?"""
-        return version == row_version or 0 < self.decision_since <= version < row_version
-
-    def seat_of(self, user_id: int) -> int | None:
-        for index, seat in enumerate(self.seats):
-            if seat.user_id == user_id and not seat.ai:
-                return index
-        return None
-
-
-@dataclass
-class Applied:
-    """The result of a change, for the caller to publish."""
-
-    row: GameRow
-    table: TableInfo
-    game: Game[Any, Any]
-    state: GameState | None
-    events: list[Event] = field(default_factory=list)
-    auto_seats: list[int] = field(default_factory=list)  # seats whose default was applied
-    reminder: list[int] = field(default_factory=list)  # seats reminded of a deadline
-    started: bool = False
-    before: Decision | None = None  # the decision the change answered
-    # A change beside the game (who holds a seat): the decision, its deadline
-    # and the panels drawn for it stand, and nobody is pinged again.
-    keeps_decision: bool = False
-    ai_moves: int = 0  # AI moves played in this change
-    # This change played a slice of an AI stretch from the scheduler: whatever
-    # decision follows gets a deadline of its own.
-    ai_resumed: bool = False
-
-    @property
-    def ai_pending(self) -> bool:
-        """AI seats still have to act: the stretch goes on in the next slice."""
-        decision = self.decision
-        return (
-            decision is not None
-            and self.row.status == "playing"
-            and any(self.table.seats[s].ai for s in decision.actors)
-        )
-
-    @property
-    def continued(self) -> bool:
-        """The same simultaneous decision is still open, with more seats done:
-        its deadline stands and nobody needs a new ping."""
-        decision = self.decision
-        return decision is not None and decision.continues(self.before)
-
-    @property
-    def decision(self) -> Decision | None:
-        return self.game.decision(self.state) if self.state is not None else None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.game.outcome(self.state) if self.state is not None else None
-
-    @property
-    def finished(self) -> bool:
-        return self.row.status == "finished"
-
-
-def table_of(row: GameRow) -> TableInfo:
-    return TableInfo.model_validate(row.table)
 
 
 def revealed(table: TableInfo) -> Event:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.seats import SeatRequest, ai_seats, take_entry
+from bot.model import Applied, SeatRequest, TableError, TableInfo
+from bot.seats import ai_seats, take_entry
 from bot.store import GameRow, Store
-from bot.table import Applied, TableError, TableInfo, TableService
+from bot.table import TableService
 
 
 @dataclass

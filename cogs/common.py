@@ -1,8 +1,9 @@
-"""Helpers every cog shares (re-exported from bot.replies)."""
+"""Helpers every cog shares (re-exported from bot.replies and bot.client)."""
 
 import importlib.util
 
-from bot.replies import answer_error, bot_of, display_name, explain, lang, may_manage, reply, user_errors
+from bot.client import bot_of
+from bot.replies import answer_error, display_name, explain, lang, may_manage, reply, user_errors
 from games.registry import GAMES
 
 __all__ = [

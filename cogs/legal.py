@@ -15,8 +15,8 @@ from typing import Any
 
 import discord
 
+from bot.model import TableError
 from bot.presenter import Click, PanelContext
-from bot.table import TableError
 from cogs.controls import ActButton, ActSelect
 
 SELECT_LIMIT = 25  # Discord's options per select

@@ -9,8 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import cmd, join, language_of, t
+from bot.model import TableInfo
 from bot.store import GameRow
-from bot.table import TableInfo
 from cogs.common import bot_of, display_name, may_manage, presented_games, user_errors
 from cogs.controls import LobbyButton, static_view
 from cogs.publisher import publisher_of

@@ -7,10 +7,10 @@ from typing import Any
 import discord
 
 from bot.i18n import t
+from bot.model import TableError, TableInfo, table_of
 from bot.presenter import PRESENTERS, PanelContext, Presenter
 from bot.render import event_text
 from bot.store import GameRow
-from bot.table import TableError, TableInfo, table_of
 from cogs.common import answer_error, bot_of, lang
 from cogs.publisher import publisher_of, with_final_record
 from games.core import Game, GameState

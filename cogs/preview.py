@@ -27,9 +27,9 @@ import discord
 from PIL import Image
 
 from bot.i18n import LANGUAGES, t
+from bot.model import Seat, TableInfo
 from bot.presenter import Presenter
 from bot.render import event_text
-from bot.table import Seat, TableInfo
 from cogs.common import presented_games
 from cogs.panel import panel_context, render_panel
 from cogs.pictures import measuring

@@ -22,11 +22,11 @@ import discord
 
 from bot import outbox
 from bot.i18n import join, t
+from bot.model import Applied, TableInfo, table_of
 from bot.outbox import Notice
 from bot.presenter import PRESENTERS, Presenter
 from bot.render import event_text, seat_name
 from bot.store import GameRow
-from bot.table import Applied, TableInfo, table_of
 from cogs.controls import board_view
 from games.core import Decision, Event, Game, GameState, Outcome
 from games.registry import GAMES

@@ -10,9 +10,9 @@ from discord.ext import commands
 
 from bot.export import export_bytes, export_game, export_name
 from bot.i18n import cmd, t
+from bot.model import TableError
 from bot.presenter import PRESENTERS
 from bot.render import event_text
-from bot.table import TableError
 from cogs.common import bot_of, lang, may_manage, reply, user_errors
 from cogs.controls import DYNAMIC_ITEMS
 from cogs.lobby import GAME_CHOICES

@@ -21,8 +21,8 @@ import discord
 from discord.ext import commands
 
 from bot.i18n import t
-from bot.seats import SeatRequest, ai_seats
-from bot.table import TableError, TableInfo, table_of
+from bot.model import SeatRequest, TableError, TableInfo, table_of
+from bot.seats import ai_seats
 from bot.takeover import answer_request, request_seat
 from cogs.common import answer_error, bot_of, display_name, lang, may_manage, reply
 from cogs.controls import static_view

@@ -8,9 +8,10 @@ from pathlib import Path
 from pydantic import SecretStr
 
 from bot.client import GameMasterBot
+from bot.model import Applied
 from bot.settings import Settings
 from bot.store import POSTGRES_SCHEMES, Store, store_for
-from bot.table import Applied, TableService
+from bot.table import TableService
 
 BOTS: list[GameMasterBot] = []
 

@@ -25,9 +25,9 @@ import discord
 from pydantic import BaseModel
 
 from bot.i18n import join, t
+from bot.model import TableError, TableInfo
 from bot.presenter import MEDALS, Click, PanelContext, Presenter
 from bot.render import seat_name
-from bot.table import TableError, TableInfo
 from cogs import legal
 from cogs.controls import ActButton, ActSelect, static_view
 from cogs.publisher import chunks

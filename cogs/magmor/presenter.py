@@ -11,9 +11,9 @@ from babel.lists import format_list
 from pydantic import BaseModel
 
 from bot.i18n import join, t
+from bot.model import TableError, TableInfo
 from bot.presenter import Click, PanelContext, Presenter
 from bot.render import bundle, counted, resource, seat_name
-from bot.table import TableError, TableInfo
 from cogs.controls import ActButton, ActSelect, static_view
 from cogs.magmor.picture import draw_board
 from games.core import Decision, Outcome, Standing

@@ -24,9 +24,9 @@ import discord
 from pydantic import BaseModel
 
 from bot.i18n import has, t
+from bot.model import TableError, TableInfo
 from bot.presenter import Click, PanelContext, Presenter
 from bot.render import seat_name
-from bot.table import TableError, TableInfo
 from cogs import legal
 from cogs.controls import ActButton, ActSelect, static_view
 from cogs.narnia.picture import Legend, Territory, draw_map

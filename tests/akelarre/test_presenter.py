@@ -190,8 +190,8 @@ def test_the_final_record_for_teams_and_draws() -> None:
 def test_a_move_on_ones_own_place_names_the_player_once() -> None:
     """``added_own``: "Dario adds … on their own meeting place 1", never
     "Dario adds … on Dario's meeting place 1" (bot.render.event_key)."""
+    from bot.model import Seat, TableInfo
     from bot.render import event_text
-    from bot.table import Seat, TableInfo
     from games.core import Event
 
     table = TableInfo(
@@ -211,8 +211,8 @@ def test_a_move_on_ones_own_place_names_the_player_once() -> None:
 
 def test_a_discard_pile_is_named_with_its_article() -> None:
     """``{suit_of}`` (bot.render.SUIT_FORMS): "dalla pila degli scarti dei 🌳 Druidi"."""
+    from bot.model import Seat, TableInfo
     from bot.render import event_text
-    from bot.table import Seat, TableInfo
     from games.core import Event
 
     table = TableInfo(host_id=1, language="it", speed="live", max_seats=2, seats=[Seat(name="Dario")] * 2)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import json
 
+from bot.model import Seat, TableInfo
 from bot.render import error_text
-from bot.table import Seat, TableInfo
 from games.akelarre import (
     GAME,
     Add,

@@ -19,7 +19,7 @@ import pytest
 import simcord
 
 from bot.i18n import t
-from bot.table import table_of
+from bot.model import table_of
 from cogs.akelarre import PRESENTER
 from games.akelarre.data import FAMILIES, family_of, kind_of
 from games.akelarre.groups import resolve

@@ -14,10 +14,11 @@ import pytest
 import simcord
 
 from bot import outbox
+from bot.model import table_of
 from bot.presenter import PRESENTERS
 from bot.render import event_text
 from bot.store import VersionConflict
-from bot.table import TableService, table_of
+from bot.table import TableService
 from cogs import publisher as publisher_module
 from games.core import Event
 from games.registry import GAMES

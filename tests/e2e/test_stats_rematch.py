@@ -5,8 +5,8 @@ from __future__ import annotations
 import discord
 import simcord
 
+from bot.model import table_of
 from bot.store import GameRow
-from bot.table import table_of
 from cogs.publisher import publisher_of
 from games.registry import GAMES
 from tests.e2e.helpers import Table, custom_ids, labels, make_table, open_lobby, start_game

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.table import TableError
+from bot.model import TableError
 from cogs.common import explain
 from games.core import RuleError
 from games.registry import GAMES

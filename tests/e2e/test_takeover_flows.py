@@ -11,9 +11,9 @@ import pytest
 import simcord
 
 from bot.client import GameMasterBot
+from bot.model import table_of
 from bot.presenter import PRESENTERS
 from bot.seats import SEAT_SOURCE
-from bot.table import table_of
 from cogs.panel import panel_context, render_panel
 from games.registry import GAMES
 from tests.e2e.helpers import Table, custom_ids, make_table, open_lobby, panel, start_game

@@ -11,8 +11,8 @@ import pytest
 import simcord
 
 from bot.i18n import t
+from bot.model import table_of
 from bot.render import seat_name
-from bot.table import table_of
 from cogs.talismani import PRESENTER
 from cogs.talismani.presenter import talismans
 from games.registry import GAMES

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.model import Seat, TableInfo
 from bot.presenter import PanelContext
-from bot.table import Seat, TableInfo
 from cogs.talismani.presenter import TalismaniPresenter
 from games.talismani import GAME
 from games.talismani.data import ALL_FAIRIES, JOKERS

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.table import table_of
+from bot.model import table_of
 from cogs.tirnanog import PRESENTER
 from cogs.tirnanog.presenter import creatures
 from games.registry import GAMES

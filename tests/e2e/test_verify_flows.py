@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.table import table_of
+from bot.model import table_of
 from games.core.verify import commitment, verify
 from games.registry import GAMES
 from tests.e2e.helpers import Table, make_table, open_lobby, start_game

@@ -20,8 +20,9 @@ from typing import Any
 
 import asyncpg
 
+from bot.model import TableError, table_of
 from bot.store.postgres import PostgresStore
-from bot.table import TableError, TableService, table_of
+from bot.table import TableService
 from games.registry import GAMES
 from tests.factory import make_settings
 

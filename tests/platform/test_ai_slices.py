@@ -13,13 +13,13 @@ import pytest
 import pytest_asyncio
 
 from bot.export import export_game
+from bot.model import Applied
 from bot.table import (
     AI_DETAIL_MOVES,
     AI_MOVES_EVENT,
     AI_SUMMARY_MOVES,
     AI_TAIL_MOVES,
     AiStalled,
-    Applied,
     TableService,
     told,
 )

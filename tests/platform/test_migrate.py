@@ -27,8 +27,9 @@ import pytest_asyncio
 
 from bot import migrate, outbox, stats
 from bot.export import export_game
+from bot.model import Applied
 from bot.store import Store
-from bot.table import Applied, TableService
+from bot.table import TableService
 from games.core.verify import verify
 from games.registry import GAMES
 from tests.factory import make_settings, open_store, start_with_an_ai

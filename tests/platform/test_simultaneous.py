@@ -10,7 +10,8 @@ from typing import Any, ClassVar, Literal
 import pytest
 from pydantic import BaseModel, Field, TypeAdapter
 
-from bot.table import TableError, TableService
+from bot.model import TableError
+from bot.table import TableService
 from games.core import Decision, Event, Game, GameState, Outcome, RuleError, Standing
 from games.core.events import private, public
 from games.core.rng import Rng

@@ -16,8 +16,9 @@ import asyncpg
 import pytest
 
 from bench import table_speed
+from bot.model import Applied
 from bot.store import SqliteStore as Store
-from bot.table import Applied, TableService
+from bot.table import TableService
 from tests.factory import make_settings
 from tests.postgres_server import PostgresServer
 

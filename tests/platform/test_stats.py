@@ -18,11 +18,12 @@ import pytest
 import pytest_asyncio
 
 from bot import stats
+from bot.model import Applied, TableError
 from bot.rematch import rematch
 from bot.store import Store
 from bot.store import postgres as postgres_store
 from bot.store import sqlite as sqlite_store
-from bot.table import Applied, TableError, TableService
+from bot.table import TableService
 from games.registry import GAMES
 from tests.factory import make_settings, open_store, start_with_an_ai, write_errors
 

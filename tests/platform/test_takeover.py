@@ -13,8 +13,9 @@ import pytest
 from pydantic import BaseModel, Field, TypeAdapter
 
 from bot.export import export_game
+from bot.model import TableError, table_of
 from bot.seats import SEAT_SOURCE, TIMEOUTS_TO_AI
-from bot.table import TableError, TableService, table_of
+from bot.table import TableService
 from bot.takeover import answer_request, request_seat
 from games.core import Decision, Event, Game, GameState, Outcome, Standing
 from games.core.events import public

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import asyncpg
 
-from bot.table import TableService, table_of
+from bot.model import table_of
+from bot.table import TableService
 from games.registry import GAMES
 from tests.factory import make_settings, open_store
 from tests.postgres_server import PostgresServer

@@ -15,7 +15,8 @@ import pytest
 import pytest_asyncio
 
 from bot.export import export_game
-from bot.table import TableService, table_of
+from bot.model import table_of
+from bot.table import TableService
 from games.__main__ import main
 from games.core.verify import COMMITMENT_EVENT, REVEAL_EVENT, commitment, verify
 from games.registry import GAMES

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from bot.model import Seat, TableInfo
 from bot.presenter import PanelContext
-from bot.table import Seat, TableInfo
 from cogs.preview import controls, embed_text
 from cogs.talismani import PRESENTER
 from cogs.talismani.presenter import tally

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from bot.model import Seat, TableInfo
 from bot.presenter import PanelContext
-from bot.table import Seat, TableInfo
 from cogs.preview import controls, embed_text, playthrough, public_lines
 from cogs.tirnanog import PRESENTER
 from cogs.tirnanog.picture import bare
