@@ -69,6 +69,9 @@ class GameMasterBot(commands.AutoShardedBot):
         shards: dict[str, Any] = {"shard_count": settings.shard_count}
         if settings.shard_ids is not None:
             shards["shard_ids"] = list(settings.shard_ids)
+        # This bot never joins voice: discord.py's warnings that PyNaCl and davey
+        # (voice libraries) are missing would be the first lines a new user reads.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
