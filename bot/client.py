@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.extensions import extensions
 from bot.i18n import CatalogTranslator, t
 from bot.logs import log_fields
 from bot.model import Applied, TableError, table_of
@@ -22,18 +23,6 @@ from bot.store import make_store
 from bot.table import AiStalled, TableService
 
 log = logging.getLogger("gamemaster")
-
-EXTENSIONS = (
-    "cogs.lobby",
-    "cogs.table",
-    "cogs.magmor",
-    "cogs.narnia",
-    "cogs.talismani",
-    "cogs.tirnanog",
-    "cogs.akelarre",
-    "cogs.stats",
-    "cogs.takeover",
-)
 
 
 class Publishing(Protocol):
@@ -114,7 +103,7 @@ class GameMasterBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         await self.store.open()
         await self.tree.set_translator(CatalogTranslator())
-        for extension in EXTENSIONS:
+        for extension in extensions():
             await self.load_extension(extension)
         await self.sync_commands()
         self.scheduler.change_interval(seconds=self.settings.scheduler_interval_seconds)

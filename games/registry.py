@@ -1,17 +1,33 @@
-"""Every playable game, by id."""
+"""Every playable game, by id: found, not listed.
+
+Each package under ``games/`` that exports ``GAME`` (a ``games.core.Game``) is a
+game; adding one touches only its own folder (docs/adding-a-game.md). They are
+listed in their ``Game.catalog_order`` (the order ``/play`` offers them), then
+by id.
+"""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Any
 
-from games.akelarre import GAME as AKELARRE
+import games
 from games.core.protocol import Game
-from games.magmor import GAME as MAGMOR
-from games.narnia import GAME as NARNIA
-from games.talismani import GAME as TALISMANI
-from games.tirnanog import GAME as TIRNANOG
 
-GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in (MAGMOR, NARNIA, TALISMANI, TIRNANOG, AKELARRE)}
+
+def discover() -> dict[str, Game[Any, Any]]:
+    found: list[Game[Any, Any]] = []
+    for module in pkgutil.iter_modules(games.__path__):
+        if not module.ispkg or module.name == "core":
+            continue
+        game = getattr(importlib.import_module(f"games.{module.name}"), "GAME", None)
+        if isinstance(game, Game):
+            found.append(game)
+    return {game.id: game for game in sorted(found, key=lambda g: (g.catalog_order, g.id))}
+
+
+GAMES: dict[str, Game[Any, Any]] = discover()
 
 
 def get(game_id: str) -> Game[Any, Any]:

@@ -29,6 +29,7 @@ class AkelarreGame(Game[AkelarreState, AkelarreAction]):
     id: ClassVar[str] = "akelarre"
     min_players: ClassVar[int] = GAME_INFO.players_min
     max_players: ClassVar[int] = GAME_INFO.players_max
+    catalog_order: ClassVar[int] = 5
     # AK-1.1 / AK-13: with 4 players the host may choose the team game.
     variants: ClassVar[dict[str, tuple[int, ...]]] = {"teams": (GAME_INFO.team_variant_players,)}
     # Exports made before R-T1 replay without it (games/core/verify.py).

@@ -108,6 +108,8 @@ class Game(ABC, Generic[S, A]):
     id: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    # Where the game stands in the catalogue (/play's list): lower first.
+    catalog_order: ClassVar[int] = 100
     state_type: ClassVar[type[GameState]]
     action_adapter: ClassVar[TypeAdapter[Any]]
     # Variants the host may switch on when opening a table (an option set to

@@ -28,6 +28,7 @@ class MagmorGame(Game[MagmorState, MagmorAction]):
     id: ClassVar[str] = "magmor"
     min_players: ClassVar[int] = GAME_RULES.min_players
     max_players: ClassVar[int] = GAME_RULES.max_players
+    catalog_order: ClassVar[int] = 1
     state_type: ClassVar[type[GameState]] = MagmorState
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
     search_budget: ClassVar[Budget] = Budget(worlds=16, candidates=4)

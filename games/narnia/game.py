@@ -24,6 +24,7 @@ class NarniaGame(Game[NarniaState, NarniaAction]):
     id: ClassVar[str] = "narnia"
     min_players: ClassVar[int] = MIN_PLAYERS
     max_players: ClassVar[int] = MAX_PLAYERS
+    catalog_order: ClassVar[int] = 2
     state_type: ClassVar[type[GameState]] = NarniaState
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
     settings: ClassVar[dict[str, Any]] = {"round_cap": DEFAULT_ROUND_CAP}  # NA-4.8.9, None: no cap

@@ -30,6 +30,7 @@ class TalismaniGame(Game[TalismaniState, TalismaniAction]):
     id: ClassVar[str] = "talismani"
     min_players: ClassVar[int] = GAME_INFO.players_min
     max_players: ClassVar[int] = GAME_INFO.players_max
+    catalog_order: ClassVar[int] = 3
     state_type: ClassVar[type[GameState]] = TalismaniState
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
     search_budget: ClassVar[Budget] = Budget(worlds=10, candidates=4)

@@ -22,6 +22,7 @@ class TirNanOgGame(Game[TirNanOgState, TirNanOgAction]):
     id: ClassVar[str] = "tirnanog"
     min_players: ClassVar[int] = META.players_min
     max_players: ClassVar[int] = META.players_max
+    catalog_order: ClassVar[int] = 4
     state_type: ClassVar[type[GameState]] = TirNanOgState
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
     search_budget: ClassVar[Budget] = Budget(worlds=10, candidates=4)
