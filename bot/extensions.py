@@ -7,8 +7,9 @@ import importlib.util
 
 from games.registry import GAMES
 
-# The platform's cogs, around the games' (lobby and table first: /play, /end...).
-PLATFORM_FIRST = ("cogs.lobby", "cogs.table")
+# The platform's cogs, around the games': /play and the lobby, /end and the rest, the panel
+# and Rematch (each registers its own controls), then /stats and Take seat.
+PLATFORM_FIRST = ("cogs.lobby", "cogs.table", "cogs.panel", "cogs.rematch")
 PLATFORM_LAST = ("cogs.stats", "cogs.takeover")
 
 

@@ -21,7 +21,7 @@ from bot.model import Applied, Seat, Speed, TableError, TableInfo, table_of
 from bot.outbox import change_notice, reminder_notice
 from bot.seats import count_timeouts, left_entry
 from bot.settings import Settings
-from bot.store import GameRow, Store, VersionConflict
+from bot.store import ChannelBusy, GameRow, Store, VersionConflict
 from games.core import Event, Game, GameState, RuleError
 from games.core.verify import COMMITMENT_EVENT, REVEAL_EVENT, SALT_BYTES, commitment
 from games.registry import GAMES
@@ -142,8 +142,6 @@ class TableService:
             seats=[Seat(user_id=host_id, name=host_name)],
             options=options,
         )
-        from bot.store import ChannelBusy
-
         async with self.lock(channel_id):
             try:
                 row = await self.store.create(channel_id, guild_id, game_id, info.model_dump(), self.clock())

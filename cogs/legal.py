@@ -17,7 +17,7 @@ import discord
 
 from bot.model import TableError
 from bot.presenter import Click, PanelContext
-from cogs.controls import ActButton, ActSelect
+from cogs.panel import ActButton, ActSelect
 
 SELECT_LIMIT = 25  # Discord's options per select
 

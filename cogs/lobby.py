@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import contextlib
+import re
+from typing import Any, ClassVar, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import GameMasterBot
 from bot.i18n import cmd, join, language_of, t
-from bot.model import TableInfo
+from bot.model import TableInfo, table_of
 from bot.store import GameRow
-from cogs.common import bot_of, display_name, may_manage, presented_games, user_errors
-from cogs.controls import LobbyButton, static_view
+from cogs.common import answer_error, bot_of, display_name, may_manage, presented_games, user_errors
+from cogs.controls import static_view
 from cogs.publisher import publisher_of
 from games.registry import GAMES
 
@@ -74,6 +77,39 @@ def teams_text(table: TableInfo, language: str) -> str:
         ]
         lines.append(t("lobby.team", language, team=letter, names=join(names, language)))
     return "\n".join(lines)
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gm:(?P<ch>\d+):lobby:(?P<op>join|leave|ai|start|cancel)",
+):
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "ai": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+        "cancel": discord.ButtonStyle.danger,
+    }
+
+    def __init__(self, channel_id: int, op: str, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or op, style=self.STYLES[op], custom_id=f"gm:{channel_id}:lobby:{op}"
+            )
+        )
+        self.channel_id, self.op = channel_id, op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(int(match["ch"]), match["op"], getattr(item, "label", None))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await lobby_click(interaction, self.channel_id, self.op)
+        except Exception as error:
+            await answer_error(interaction, error)
 
 
 def lobby_view(channel_id: int, language: str, *, closed: bool = False) -> discord.ui.View:
@@ -184,5 +220,20 @@ class Lobby(commands.Cog):
         return None
 
 
+async def refresh_lobby(bot: GameMasterBot, row: GameRow) -> None:
+    """Redraw the lobby message (after a /leave in the lobby)."""
+    table = table_of(row)
+    channel = await publisher_of(bot).channel(row.channel_id)
+    if channel is None or table.message_id is None:
+        return
+    message = channel.get_partial_message(table.message_id)  # type: ignore[attr-defined]
+    with contextlib.suppress(discord.HTTPException):
+        await message.edit(
+            embed=lobby_embed(row, table, table.language),
+            view=lobby_view(row.channel_id, table.language, closed=row.status != "lobby"),
+        )
+
+
 async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(LobbyButton)
     await bot.add_cog(Lobby(bot))

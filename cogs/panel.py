@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
+from discord.ext import commands
 
 from bot.i18n import t
 from bot.model import TableError, TableInfo, table_of
@@ -12,6 +14,7 @@ from bot.presenter import PRESENTERS, PanelContext, Presenter
 from bot.render import event_text
 from bot.store import GameRow
 from cogs.common import answer_error, bot_of, lang
+from cogs.controls import PAYLOAD, BoardSpot, add_board_control
 from cogs.publisher import publisher_of, with_final_record
 from games.core import Game, GameState
 from games.registry import GAMES
@@ -131,3 +134,120 @@ async def handle_click(
     content: Any = "\n".join(private)[:2000] or None
     await interaction.response.edit_message(content=content, embed=embed, view=view)
     await publisher_of(bot).publish(applied)
+
+
+# -- the panel's controls: the board's "My hand", and the game's buttons and selects --
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):hand"):
+    def __init__(self, channel_id: int, label: str = "My hand") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, emoji="🂠", style=discord.ButtonStyle.primary, custom_id=f"gm:{channel_id}:hand"
+            )
+        )
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HandButton:
+        return cls(int(match["ch"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await show_panel(interaction, self.channel_id)
+        except Exception as error:  # DynamicItem errors are only logged by discord.py
+            await answer_error(interaction, error)
+
+
+class ActButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"gm:(?P<ch>\d+):(?P<ver>\d+):a:(?P<p>{PAYLOAD})",
+):
+    def __init__(self, item: discord.ui.Button[Any], channel_id: int, version: int, payload: str) -> None:
+        super().__init__(item, row=item.row)  # DynamicItem does not take the row from its item
+        self.channel_id, self.version, self.payload = channel_id, version, payload
+
+    @classmethod
+    def make(
+        cls,
+        channel_id: int,
+        version: int,
+        payload: str,
+        label: str,
+        *,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: str | None = None,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> ActButton:
+        custom_id = f"gm:{channel_id}:{version}:a:{payload}"
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label[:80], style=style, emoji=emoji, custom_id=custom_id, disabled=disabled, row=row
+        )
+        return cls(button, channel_id, version, payload)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item, int(match["ch"]), int(match["ver"]), match["p"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handle_click(interaction, self.channel_id, self.version, self.payload, [])
+
+
+class ActSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"gm:(?P<ch>\d+):(?P<ver>\d+):s:(?P<p>{PAYLOAD})",
+):
+    def __init__(self, item: discord.ui.Select[Any], channel_id: int, version: int, payload: str) -> None:
+        # discord.py 2.7's selects keep their row in a slot that shadows the
+        # property DynamicItem reads, so the row is copied where it looks.
+        item._row = item.row
+        super().__init__(item, row=item.row)
+        self.channel_id, self.version, self.payload = channel_id, version, payload
+
+    @classmethod
+    def make(
+        cls,
+        channel_id: int,
+        version: int,
+        payload: str,
+        placeholder: str,
+        options: list[discord.SelectOption],
+        *,
+        min_values: int = 1,
+        max_values: int = 1,
+        row: int | None = None,
+    ) -> ActSelect:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"gm:{channel_id}:{version}:s:{payload}",
+            placeholder=placeholder[:150],
+            options=options[:25],
+            min_values=min_values,
+            max_values=min(max_values, len(options[:25])),
+            row=row,
+        )
+        return cls(select, channel_id, version, payload)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(item, int(match["ch"]), int(match["ver"]), match["p"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: Any = interaction.data or {}
+        values = [str(v) for v in data.get("values", [])]
+        await handle_click(interaction, self.channel_id, self.version, self.payload, values)
+
+
+def _hand_button(spot: BoardSpot) -> HandButton | None:
+    return None if spot.finished else HandButton(spot.channel_id, t("table.button.hand", spot.language))
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(HandButton, ActButton, ActSelect)
+    add_board_control("hand", 10, _hand_button)

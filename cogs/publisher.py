@@ -9,18 +9,18 @@ process died right after committing it."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import io
 import json
 import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot import outbox
+from bot.client import GameMasterBot
 from bot.i18n import join, t
 from bot.model import Applied, TableInfo, table_of
 from bot.outbox import Notice
@@ -30,9 +30,6 @@ from bot.store import GameRow
 from cogs.controls import board_view
 from games.core import Decision, Event, Game, GameState, Outcome
 from games.registry import GAMES
-
-if TYPE_CHECKING:
-    from bot.client import GameMasterBot
 
 log = logging.getLogger("gamemaster.publish")
 MESSAGE_LIMIT = 2000
@@ -424,20 +421,6 @@ class Publisher:
         known[key] = sent.id
         kept = dict(list(known.items())[-LIVE_KEPT:])
         await self.bot.store.set_meta(meta_key, json.dumps(kept))
-
-    async def refresh_lobby(self, row: GameRow) -> None:
-        from cogs.lobby import lobby_embed, lobby_view
-
-        table = table_of(row)
-        channel = await self.channel(row.channel_id)
-        if channel is None or table.message_id is None:
-            return
-        message = channel.get_partial_message(table.message_id)  # type: ignore[attr-defined]
-        with contextlib.suppress(discord.HTTPException):
-            await message.edit(
-                embed=lobby_embed(row, table, table.language),
-                view=lobby_view(row.channel_id, table.language, closed=row.status != "lobby"),
-            )
 
 
 def publisher_of(bot: GameMasterBot) -> Publisher:

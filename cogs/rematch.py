@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import discord
+from discord.ext import commands
 
 from bot.i18n import t
 from bot.rematch import rematch
-from cogs.common import bot_of, display_name
+from cogs.common import answer_error, bot_of, display_name
+from cogs.controls import BoardSpot, add_board_control
 from cogs.lobby import lobby_embed, lobby_view
 
 
@@ -23,3 +28,44 @@ async def rematch_click(interaction: discord.Interaction, channel_id: int, game_
     )
     message = await interaction.original_response()
     await bot.store.patch_table(row.id, "message_id", message.id)
+
+
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):rematch:(?P<game>\d+)"
+):
+    """The final board's Rematch: names the game row it was drawn for, so a
+    click on an older final board is recognised and refused (bot/rematch.py)."""
+
+    def __init__(self, channel_id: int, game_id: int, label: str = "Rematch") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji="🔁",
+                style=discord.ButtonStyle.success,
+                custom_id=f"gm:{channel_id}:rematch:{game_id}",
+            )
+        )
+        self.channel_id, self.game_id = channel_id, game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RematchButton:
+        return cls(int(match["ch"]), int(match["game"]), getattr(item, "label", None) or "Rematch")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await rematch_click(interaction, self.channel_id, self.game_id)
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
+def _rematch_button(spot: BoardSpot) -> RematchButton | None:
+    if not spot.finished or spot.game_id is None:
+        return None
+    return RematchButton(spot.channel_id, spot.game_id, t("rematch.button", spot.language))
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(RematchButton)
+    add_board_control("rematch", 30, _rematch_button)

@@ -8,14 +8,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import GameMasterBot
 from bot.export import export_bytes, export_game, export_name
 from bot.i18n import cmd, t
 from bot.model import TableError
 from bot.presenter import PRESENTERS
 from bot.render import event_text
 from cogs.common import bot_of, lang, may_manage, reply, user_errors
-from cogs.controls import DYNAMIC_ITEMS
-from cogs.lobby import GAME_CHOICES
+from cogs.lobby import GAME_CHOICES, lobby_embed, refresh_lobby
 from cogs.panel import show_panel
 from cogs.publisher import Publisher, publisher_of, table_and_state
 from games.core import Event
@@ -47,8 +47,6 @@ class TableCommands(commands.Cog):
             if row is None:
                 raise TableError("error.no_table")
             if row.status == "lobby":
-                from cogs.lobby import lobby_embed
-
                 table, _ = table_and_state(row)
                 await interaction.response.send_message(
                     embed=lobby_embed(row, table, lang(interaction)), ephemeral=True
@@ -122,7 +120,7 @@ class TableCommands(commands.Cog):
                 await reply(interaction, t("lobby.left", lang(interaction)))
                 row = await bot.store.active(_channel(interaction))
                 if row is not None:
-                    await publisher_of(bot).refresh_lobby(row)
+                    await refresh_lobby(bot, row)
                 return
             applied = await bot.service.leave_game(_channel(interaction), interaction.user.id)
             await reply(interaction, t("table.left_you", lang(interaction)))
@@ -140,9 +138,6 @@ class TableCommands(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    from bot.client import GameMasterBot
-
     assert isinstance(bot, GameMasterBot)
     bot.publisher = Publisher(bot)
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
     await bot.add_cog(TableCommands(bot))

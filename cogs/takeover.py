@@ -25,7 +25,7 @@ from bot.model import SeatRequest, TableError, TableInfo, table_of
 from bot.seats import ai_seats
 from bot.takeover import answer_request, request_seat
 from cogs.common import answer_error, bot_of, display_name, lang, may_manage, reply
-from cogs.controls import static_view
+from cogs.controls import BoardSpot, add_board_control, static_view
 from cogs.publisher import publisher_of
 
 
@@ -191,5 +191,40 @@ class TakeAnswer(
             await answer_error(interaction, error)
 
 
+class TakeSeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):take"):
+    """The board's Take seat (shown while the AI holds a seat): the host is asked (cogs/takeover.py)."""
+
+    def __init__(self, channel_id: int, label: str = "Take seat") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji="🪑",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"gm:{channel_id}:take",
+            )
+        )
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TakeSeatButton:
+        return cls(int(match["ch"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await take_click(interaction, self.channel_id)
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
+def _take_button(spot: BoardSpot) -> TakeSeatButton | None:
+    """While the AI holds a seat, a member who is not playing may ask for it."""
+    if spot.finished or not spot.takeable:
+        return None
+    return TakeSeatButton(spot.channel_id, t("takeover.button.take", spot.language))
+
+
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(TakePick, TakeAnswer)
+    bot.add_dynamic_items(TakeSeatButton, TakePick, TakeAnswer)
+    add_board_control("take", 20, _take_button)

@@ -6,8 +6,7 @@ is a ``postgresql://`` URL, else the SQLite file at ``DATABASE_PATH``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from bot.settings import Settings
 from bot.store.base import (
     ActionRow,
     ChannelBusy,
@@ -19,9 +18,6 @@ from bot.store.base import (
     VersionConflict,
 )
 from bot.store.sqlite import SqliteStore
-
-if TYPE_CHECKING:
-    from bot.settings import Settings
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 

@@ -29,7 +29,8 @@ from bot.model import TableError, TableInfo
 from bot.presenter import MEDALS, Click, PanelContext, Presenter
 from bot.render import seat_name
 from cogs import legal
-from cogs.controls import ActButton, ActSelect, static_view
+from cogs.controls import static_view
+from cogs.panel import ActButton, ActSelect
 from cogs.publisher import chunks
 from games.akelarre import AkelarreView, PlaceView
 from games.akelarre.data import (

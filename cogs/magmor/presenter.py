@@ -14,8 +14,9 @@ from bot.i18n import join, t
 from bot.model import TableError, TableInfo
 from bot.presenter import Click, PanelContext, Presenter
 from bot.render import bundle, counted, resource, seat_name
-from cogs.controls import ActButton, ActSelect, static_view
+from cogs.controls import static_view
 from cogs.magmor.picture import draw_board
+from cogs.panel import ActButton, ActSelect
 from games.core import Decision, Outcome, Standing
 from games.magmor import MagmorView
 from games.magmor.scoring import honour_vp

@@ -28,8 +28,9 @@ from bot.model import TableError, TableInfo
 from bot.presenter import Click, PanelContext, Presenter
 from bot.render import seat_name
 from cogs import legal
-from cogs.controls import ActButton, ActSelect, static_view
+from cogs.controls import static_view
 from cogs.narnia.picture import Legend, Territory, draw_map
+from cogs.panel import ActButton, ActSelect
 from games.core import Decision, Outcome, Standing
 from games.narnia.ai import Board
 from games.narnia.data import CARD_TYPE, TERRITORIES

@@ -28,7 +28,8 @@ from bot.model import TableError, TableInfo
 from bot.presenter import Click, PanelContext, Presenter
 from bot.render import seat_name
 from cogs import legal
-from cogs.controls import ActButton, ActSelect, static_view
+from cogs.controls import static_view
+from cogs.panel import ActButton, ActSelect
 from games.core import Decision, Outcome, Standing
 from games.talismani import TalismaniView
 from games.talismani.data import FIRST_TALISMAN, JOKERS

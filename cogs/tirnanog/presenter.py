@@ -35,7 +35,9 @@ from bot.model import TableError, TableInfo
 from bot.presenter import MEDALS, Click, PanelContext, Presenter
 from bot.render import seat_name
 from cogs import legal
-from cogs.controls import ActButton, ActSelect, static_view
+from cogs.controls import static_view
+from cogs.panel import ActButton, ActSelect
+from cogs.tirnanog.picture import draw_table
 from games.core import Decision, Outcome, Standing
 from games.tirnanog.data import (
     META,
@@ -322,8 +324,6 @@ class TirNanOgPresenter(Presenter):
         )
 
     def board_image(self, view: BaseModel, language: str) -> bytes | None:
-        from cogs.tirnanog.picture import draw_table
-
         return draw_table(_as_view(view), language)
 
     def board_image_key(self, view: BaseModel) -> str:
