@@ -114,7 +114,7 @@ def embed_text(embed: discord.Embed) -> str:
 
 def controls(view: discord.ui.View) -> list[dict[str, Any]]:
     """The view's components as Discord receives them (buttons and selects)."""
-    return [c for row in view.to_components() for c in row["components"]]  # type: ignore[index]
+    return [c for row in view.to_components() for c in row["components"]]
 
 
 def controls_text(view: discord.ui.View) -> str:
