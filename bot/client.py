@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.ai_moves import AiStalled
 from bot.extensions import extensions
 from bot.i18n import CatalogTranslator, t
 from bot.logs import log_fields
@@ -20,7 +21,7 @@ from bot.replies import answer_error
 from bot.settings import Settings
 from bot.shards import EVERY_SHARD, Shards
 from bot.store import make_store
-from bot.table import AiStalled, TableService
+from bot.table import TableService
 
 log = logging.getLogger("gamemaster")
 

@@ -16,6 +16,10 @@ from pydantic import BaseModel
 from bot.store import GameRow
 from games.core import Decision, Event, Game, GameState, Outcome
 
+# An action-log entry: (source, seat, user_id, action, events), source being
+# "player", "ai", "timeout", "start", "end" or "seat" (bot/seats.py).
+LogRow = tuple[str, int | None, int | None, dict[str, Any], list[Event]]
+
 Speed = Literal["live", "async"]
 
 

@@ -8,6 +8,7 @@ pictures and controls, and turns clicks back into actions.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,6 +134,18 @@ class Presenter(ABC):
 
 
 PRESENTERS: dict[str, Presenter] = {}
+
+
+def winners_headline(
+    game_id: str, table: TableInfo, outcome: Outcome, language: str, total: Callable[[Standing], object]
+) -> str:
+    """``<game>.ui.headline``: the winners by name with the first one's ``total``,
+    or the platform's line when nobody won."""
+    winners = [s for s in outcome.standings if s.winner]
+    if not winners:
+        return t("table.final.nobody", language)
+    names = join([seat_name(table, s.seat) for s in winners], language)
+    return t(f"{game_id}.ui.headline", language, count=len(winners), names=names, total=total(winners[0]))
 
 
 def register(presenter: Presenter) -> None:

@@ -14,9 +14,9 @@ the time (a seat's name changes when someone takes it over).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
-from bot.model import Seat, SeatRequest, TableInfo
+from bot.model import LogRow, Seat, SeatRequest, TableInfo
 from games.core import Event
 from games.core.events import public
 
@@ -25,7 +25,6 @@ from games.core.events import public
 TIMEOUTS_TO_AI = 3
 SEAT_SOURCE = "seat"
 Reason = Literal["left", "timeouts", "taken"]
-LogRow = tuple[str, int | None, int | None, dict[str, Any], list[Event]]
 
 
 def ai_seats(table: TableInfo) -> list[int]:

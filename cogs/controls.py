@@ -23,6 +23,14 @@ from typing import Any
 import discord
 
 PAYLOAD = r"[A-Za-z0-9_.=,-]{1,60}"
+FIELD_LIMIT = 1024  # Discord's characters per embed field value
+# The button colours, by what they look like (discord.py names them by purpose).
+GREEN, GREY, BLUE, RED = (
+    discord.ButtonStyle.success,
+    discord.ButtonStyle.secondary,
+    discord.ButtonStyle.primary,
+    discord.ButtonStyle.danger,
+)
 
 
 def static_view() -> discord.ui.View:

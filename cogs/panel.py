@@ -244,6 +244,14 @@ class ActSelect(
         await handle_click(interaction, self.channel_id, self.version, self.payload, values)
 
 
+REFRESH = "refresh"  # the panel's 🔄: draws it again, plays nothing
+
+
+def refresh_button(ctx: PanelContext, label: str, row: int = 4) -> ActButton:
+    """The 🔄 every game's panel ends with; its click is answered with a fresh panel."""
+    return ActButton.make(ctx.channel_id, ctx.version, REFRESH, label, emoji="🔄", row=row)
+
+
 def _hand_button(spot: BoardSpot) -> HandButton | None:
     return None if spot.finished else HandButton(spot.channel_id, t("table.button.hand", spot.language))
 

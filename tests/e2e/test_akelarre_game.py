@@ -195,7 +195,7 @@ def final_board(table: Table) -> str:
 async def test_three_players_from_play_to_the_reveal(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.table.secrets.randbits", lambda bits: 1)  # a repeatable game
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: 1)  # a repeatable game
     names = ["ann", "bob", "cid"]
     table = make_table(simcord_env, names, channel="akelarre")
     spectator = table.guild.add_member(simcord_env.create_user("eve"))
@@ -233,7 +233,7 @@ async def test_three_players_from_play_to_the_reveal(
 async def test_four_players_in_teams_from_play_to_the_reveal(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.table.secrets.randbits", lambda bits: 2)
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: 2)
     names = ["ann", "bob", "cid", "dee"]
     table = make_table(simcord_env, names, channel="akelarre-teams")
     board = await start_game(table, "akelarre", teams=True)

@@ -111,7 +111,7 @@ async def act_in_panel(table: Table, seat: int) -> str:
 async def test_whole_game_from_play_to_the_winner(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.table.secrets.randbits", lambda bits: SEED)  # a repeatable game
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: SEED)  # a repeatable game
     table = make_table(simcord_env, PLAYERS, channel="narnia")
     spectator = table.guild.add_member(simcord_env.create_user("eve"))
     board = await start_game(table, "narnia")

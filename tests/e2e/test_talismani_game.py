@@ -14,7 +14,7 @@ from bot.i18n import t
 from bot.model import table_of
 from bot.render import seat_name
 from cogs.talismani import PRESENTER
-from cogs.talismani.presenter import talismans
+from cogs.talismani.words import talismans
 from games.registry import GAMES
 from tests.e2e.helpers import (
     Table,
@@ -102,7 +102,7 @@ def card_names(cards: list[str]) -> list[str]:
 async def test_four_players_from_play_to_scores_with_a_late_player(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.table.secrets.randbits", lambda bits: SEED)  # a repeatable deal
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: SEED)  # a repeatable deal
     table = make_table(simcord_env, ["ann", "bob", "cid", "dee"], channel="talismani")
     board = await start_game(table, "talismani")
     assert "Weather row" in str(board.embeds[0].to_dict())

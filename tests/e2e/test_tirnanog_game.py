@@ -20,7 +20,7 @@ import simcord
 
 from bot.model import table_of
 from cogs.tirnanog import PRESENTER
-from cogs.tirnanog.presenter import creatures
+from cogs.tirnanog.words import creatures
 from games.registry import GAMES
 from tests.e2e.helpers import (
     Table,
@@ -91,7 +91,7 @@ def public_messages(table: Table) -> list[str]:
 async def test_three_players_from_play_to_the_final_scores(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.table.secrets.randbits", lambda bits: SEED)  # a repeatable game
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: SEED)  # a repeatable game
     table = make_table(simcord_env, PLAYERS, channel="tir-nan-og")
     spectator = table.guild.add_member(simcord_env.create_user("eve"))
     board = await start_game(table, "tirnanog")

@@ -11,7 +11,8 @@ from PIL import Image
 from bot.i18n import LANGUAGES
 from bot.render import event_text
 from cogs.magmor import PRESENTER
-from cogs.magmor.presenter import crossings_left, score_breakdown
+from cogs.magmor.board import crossings_left
+from cogs.magmor.final import score_breakdown
 from cogs.pictures import measuring, min_text_size
 from cogs.preview import Step, board, controls, embed_text, panel, playthrough, table_for
 from games.core import Event, Outcome, Standing

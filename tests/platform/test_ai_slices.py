@@ -12,17 +12,17 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.export import export_game
-from bot.model import Applied
-from bot.table import (
+from bot.ai_moves import (
     AI_DETAIL_MOVES,
     AI_MOVES_EVENT,
     AI_SUMMARY_MOVES,
     AI_TAIL_MOVES,
     AiStalled,
-    TableService,
     told,
 )
+from bot.export import export_game
+from bot.model import Applied
+from bot.table import TableService
 from games.core import Event
 from games.core.events import public
 from games.core.verify import verify

@@ -151,7 +151,7 @@ async def test_every_row_moves_and_the_games_go_on(
     tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # A fixed seed: default play ends every game, but some seeds make a long game.
-    monkeypatch.setattr("bot.table.secrets.randbits", lambda bits: 67_710_261_677_276)
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: 67_710_261_677_276)
     sqlite_file = tmp_path / "gamemaster.db"
     await _build(sqlite_file)
     source = await open_store(sqlite_file)

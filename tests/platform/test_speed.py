@@ -16,6 +16,7 @@ import asyncpg
 import pytest
 
 from bench import table_speed
+from bot import ai_moves
 from bot.model import Applied
 from bot.store import SqliteStore as Store
 from bot.table import TableService
@@ -106,7 +107,7 @@ async def test_ai_turns_leave_the_event_loop_free(
     """The host leaves a table of AI seats, which then play the whole game: the AI
     runs in a worker thread, and a ticker on the loop keeps ticking meanwhile. On
     the loop, the ticker could not run at all while the AI moved (0 ticks)."""
-    monkeypatch.setattr("bot.table.secrets.randbits", lambda bits: SEED)
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: SEED)
     ticks = 0
     stop = asyncio.Event()
 
@@ -117,14 +118,14 @@ async def test_ai_turns_leave_the_event_loop_free(
             ticks += 1
 
     runs: list[tuple[int, int, int]] = []  # (thread, ticks before, ticks after) of each AI run
-    run_ai = service._run_ai
+    run_ai = ai_moves.play_ai
 
-    def watched(applied: Applied, log_rows: list[Any]) -> None:
+    def watched(applied: Applied, log_rows: list[Any], limit: int) -> None:
         before = ticks
-        run_ai(applied, log_rows)
+        run_ai(applied, log_rows, limit)
         runs.append((threading.get_ident(), before, ticks))
 
-    monkeypatch.setattr(service, "_run_ai", watched)
+    monkeypatch.setattr(ai_moves, "play_ai", watched)
     channel = await ai_table(service, game_id, players)
     task = asyncio.create_task(ticker())
     try:
@@ -160,7 +161,7 @@ async def test_ai_moves_off_the_loop_are_the_moves_on_the_loop(
 ) -> None:
     """Same seed, same table: the AI in a worker thread plays exactly the game the
     AI on the event loop played (the final state and every logged move)."""
-    monkeypatch.setattr("bot.table.secrets.randbits", lambda bits: SEED)
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: SEED)
     results = []
     for off_loop in (True, False):
         if not off_loop:
@@ -169,7 +170,7 @@ async def test_ai_moves_off_the_loop_are_the_moves_on_the_loop(
                 assert threading.current_thread() is threading.main_thread()
                 return function(*args)
 
-            monkeypatch.setattr("bot.table.asyncio.to_thread", on_loop)
+            monkeypatch.setattr("bot.ai_moves.asyncio.to_thread", on_loop)
         store = Store(tmp_path / f"{off_loop}.db")
         await store.open()
         try:

@@ -67,7 +67,7 @@ async def test_a_finished_game_writes_one_result_per_seat(
     store: Store, database: str, game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A fixed seed: default play ends every game, but some seeds make a long Narnia.
-    monkeypatch.setattr("bot.table.secrets.randbits", lambda bits: 67_710_261_677_276)
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: 67_710_261_677_276)
     service = _service(store, database)
     applied = await _play_to_the_end(service, 5, await start_with_an_ai(service, 5, game))
     assert applied.finished

@@ -11,7 +11,7 @@ from bot.model import Seat, TableInfo
 from bot.presenter import PanelContext
 from cogs.preview import controls, embed_text
 from cogs.talismani import PRESENTER
-from cogs.talismani.presenter import tally
+from cogs.talismani.words import tally
 from games.talismani import GAME
 from games.talismani.data import FIRST_TALISMAN
 from games.talismani.state import Talisman, TalismaniState

@@ -1,0 +1,160 @@
+"""The lobby's operations: open a table, join, leave, add an AI seat, cancel, start."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from bot.ai_moves import play_ai_off_loop
+from bot.model import Applied, LogRow, Seat, Speed, TableError, TableInfo, table_of
+from bot.store import ChannelBusy, GameRow
+from bot.table_core import TableCore
+from games.core import Event, RuleError
+from games.core.verify import COMMITMENT_EVENT, SALT_BYTES, commitment
+from games.registry import GAMES
+
+
+class LobbyService(TableCore):
+    # -- lobby -----------------------------------------------------------
+    async def open_lobby(
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        host_id: int,
+        host_name: str,
+        game_id: str,
+        *,
+        seats: int | None,
+        speed: Speed,
+        language: str,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[GameRow, TableInfo]:
+        game = GAMES.get(game_id)
+        if game is None:
+            raise TableError("error.unknown_game", game=game_id)
+        max_seats = seats or game.max_players
+        # Every setting is kept by name (the lobby, /log's export and a rematch say it).
+        options = {**game.settings, **(options or {})}
+        if not game.min_players <= max_seats <= game.max_players:
+            raise TableError(
+                "error.player_count", min=game.min_players, max=game.max_players, count=max_seats
+            )
+        for name, value in options.items():
+            if name in game.settings:  # a value the game checks (Narnia's round cap)
+                try:
+                    game.check_setting(name, value)
+                except RuleError as error:
+                    raise TableError(error.key, **error.params) from None
+                continue
+            if value is not True:
+                raise TableError(f"error.no_setting.{name}", game=game_id)
+            counts = game.variants.get(name)
+            if counts is None:
+                raise TableError(f"error.no_variant.{name}", game=game_id)
+            if seats is None:
+                max_seats = max(counts)
+            elif seats not in counts:
+                raise TableError(f"error.variant_players.{name}", count=seats)
+        info = TableInfo(
+            host_id=host_id,
+            language=language,
+            speed=speed,
+            max_seats=max_seats,
+            seats=[Seat(user_id=host_id, name=host_name)],
+            options=options,
+        )
+        async with self.lock(channel_id):
+            try:
+                row = await self.store.create(channel_id, guild_id, game_id, info.model_dump(), self.clock())
+            except ChannelBusy:
+                raise TableError("error.channel_busy") from None
+        return row, info
+
+    async def _load_lobby(self, channel_id: int) -> tuple[GameRow, TableInfo]:
+        """The channel's table, still in its lobby (the caller holds the lock)."""
+        row = await self.store.active(channel_id)
+        if row is None:
+            raise TableError("error.no_table")
+        if row.status != "lobby":
+            raise TableError("error.already_started")
+        return row, table_of(row)
+
+    async def _lobby_change(
+        self, channel_id: int, change: Callable[[GameRow, TableInfo], None]
+    ) -> tuple[GameRow, TableInfo]:
+        async with self.lock(channel_id):
+            row, info = await self._load_lobby(channel_id)
+            change(row, info)
+            row.table = info.model_dump()
+            row = await self.store.save(row, now=self.clock())
+            return row, info
+
+    async def join(self, channel_id: int, user_id: int, name: str) -> tuple[GameRow, TableInfo]:
+        def change(row: GameRow, info: TableInfo) -> None:
+            if info.seat_of(user_id) is not None:
+                raise TableError("error.already_seated")
+            if len(info.seats) >= info.max_seats:
+                raise TableError("error.table_full", seats=info.max_seats)
+            info.seats.append(Seat(user_id=user_id, name=name))
+
+        return await self._lobby_change(channel_id, change)
+
+    async def leave_lobby(self, channel_id: int, user_id: int) -> tuple[GameRow, TableInfo]:
+        def change(row: GameRow, info: TableInfo) -> None:
+            seat = info.seat_of(user_id)
+            if seat is None:
+                raise TableError("error.not_seated")
+            if user_id == info.host_id:
+                raise TableError("error.host_cannot_leave")
+            del info.seats[seat]
+
+        return await self._lobby_change(channel_id, change)
+
+    async def add_ai(self, channel_id: int, user_id: int, may_manage: bool) -> tuple[GameRow, TableInfo]:
+        def change(row: GameRow, info: TableInfo) -> None:
+            if user_id != info.host_id and not may_manage:
+                raise TableError("error.host_only")
+            if len(info.seats) >= info.max_seats:
+                raise TableError("error.table_full", seats=info.max_seats)
+            number = sum(1 for s in info.seats if s.ai) + 1
+            info.seats.append(Seat(name=f"AI {number}", ai=True))
+
+        return await self._lobby_change(channel_id, change)
+
+    async def cancel(self, channel_id: int, user_id: int, may_manage: bool) -> tuple[GameRow, TableInfo]:
+        async with self.lock(channel_id):
+            row, info = await self._load_lobby(channel_id)
+            if user_id != info.host_id and not may_manage:
+                raise TableError("error.host_only")
+            row.status = "cancelled"
+            row.deadline_at = row.reminder_at = None
+            row = await self.store.save(row, now=self.clock())
+            return row, info
+
+    async def start(self, channel_id: int, user_id: int, may_manage: bool) -> Applied:
+        async with self.lock(channel_id):
+            row, info = await self._load_lobby(channel_id)
+            if user_id != info.host_id and not may_manage:
+                raise TableError("error.host_only")
+            game = GAMES[row.game]
+            if len(info.seats) < game.min_players:
+                raise TableError("error.not_enough_players", min=game.min_players, count=len(info.seats))
+            for variant in (name for name, on in info.options.items() if on is True):
+                if len(info.seats) not in game.variants.get(variant, ()):
+                    raise TableError(f"error.variant_players.{variant}", count=len(info.seats))
+            # The seed is drawn here, by the bot, never by the rules (DESIGN §3).
+            info.seed = secrets.randbits(48)
+            info.salt = secrets.token_hex(SALT_BYTES)
+            try:
+                state = game.new_game(len(info.seats), info.seed, info.options)
+            except RuleError as error:
+                raise TableError(error.key, **error.params) from None
+            row.status = "playing"
+            sealed = Event(key=COMMITMENT_EVENT, params={"commitment": commitment(info.salt, info.seed)})
+            opening = [sealed, *game.opening_events(state)]
+            applied = Applied(row=row, table=info, game=game, state=state, events=list(opening), started=True)
+            log_rows: list[LogRow] = [("start", None, None, {"kind": "start", "seed": info.seed}, opening)]
+            await play_ai_off_loop(applied, log_rows, self.settings.ai_slice_moves)
+            await self._commit(applied, log_rows)
+            return applied

@@ -1,0 +1,112 @@
+"""The table service's ground floor: the channel locks, reading a table, and the
+one transaction every change ends with (snapshot, action log and outbox notice).
+
+The operations build on it: the lobby's (``bot.lobby``), then play's
+(``bot.table``)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from bot.model import Applied, LogRow, Speed, TableError, TableInfo, table_of
+from bot.outbox import change_notice
+from bot.settings import Settings
+from bot.store import GameRow, Store, VersionConflict
+from games.core import Event, Game, GameState
+from games.core.verify import REVEAL_EVENT, commitment
+from games.registry import GAMES
+
+
+def revealed(table: TableInfo) -> Event:
+    """The public line that reveals the seed and salt, once the game is over."""
+    return Event(
+        key=REVEAL_EVENT,
+        params={"seed": table.seed, "salt": table.salt, "commitment": commitment(table.salt, table.seed)},
+    )
+
+
+class TableCore:
+    def __init__(self, store: Store, settings: Settings, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.settings = settings
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    # -- reading ---------------------------------------------------------
+    async def active(self, channel_id: int) -> tuple[GameRow, TableInfo] | None:
+        row = await self.store.active(channel_id)
+        return (row, table_of(row)) if row else None
+
+    def state_of(self, row: GameRow) -> GameState | None:
+        return GAMES[row.game].load_state(row.state) if row.state else None
+
+    async def _load_playing(self, channel_id: int) -> tuple[GameRow, TableInfo, Game[Any, Any], GameState]:
+        row = await self.store.active(channel_id)
+        if row is None:
+            raise TableError("error.no_table")
+        if row.status != "playing" or row.state is None:
+            raise TableError("error.not_started")
+        game = GAMES[row.game]
+        return row, table_of(row), game, game.load_state(row.state)
+
+    def _deadline_seconds(self, speed: Speed, timeout: str) -> int:
+        s = self.settings
+        if speed == "async":
+            return s.async_long_seconds if timeout == "long" else s.async_short_seconds
+        return s.live_long_seconds if timeout == "long" else s.live_short_seconds
+
+    async def _commit(
+        self,
+        applied: Applied,
+        log_rows: list[LogRow],
+        *,
+        finish: bool = True,
+    ) -> None:
+        row, game = applied.row, applied.game
+        assert applied.state is not None
+        now = self.clock()
+        decision = game.decision(applied.state)
+        outcome = game.outcome(applied.state)
+        if finish and outcome is not None and row.status == "playing":
+            row.status = "finished"
+            final = [*game.final_events(applied.state), revealed(applied.table)]
+            applied.events.extend(final)
+            if log_rows:
+                kind, seat, user, action, events = log_rows[-1]
+                log_rows[-1] = (kind, seat, user, action, [*events, *final])
+            row.result = {
+                "outcome": outcome.model_dump(),
+                "seats": [s.model_dump() for s in applied.table.seats],
+            }
+        if not applied.continued and not applied.keeps_decision:
+            applied.table.decision_since = row.version + max(1, len(log_rows))
+        if log_rows:
+            applied.table.paused = None  # a change landed: whatever failed before works again
+        kept = (applied.continued or applied.keeps_decision) and not applied.ai_resumed
+        if applied.ai_pending:
+            # The AI stretch goes on: due at once, the scheduler plays its next slice.
+            row.deadline_at, row.reminder_at = now, None
+        elif row.status == "playing" and kept and row.deadline_at is not None:
+            pass  # one deadline for a simultaneous decision, however many have chosen
+        elif row.status == "playing" and decision is not None:
+            seconds = self._deadline_seconds(applied.table.speed, decision.timeout)
+            row.deadline_at = now + seconds
+            row.reminder_at = now + seconds * 0.75
+        else:
+            row.deadline_at = row.reminder_at = None
+        row.table = applied.table.model_dump()
+        row.state = applied.state.model_dump_json()
+        rows = [
+            (seat, user, kind, action, [e.model_dump() for e in events])
+            for kind, seat, user, action, events in log_rows
+        ]
+        try:
+            # What the change must publish is saved with it (bot/outbox.py).
+            applied.row = await self.store.save(row, actions=rows, outbox=[change_notice(applied)], now=now)
+        except VersionConflict:
+            raise TableError("error.stale") from None

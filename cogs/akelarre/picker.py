@@ -1,0 +1,199 @@
+"""Akelarre's move picker (Phase A): cards from the hand, then a destination among the
+legal places (a joker's value where two fit), takes from 4-card groups, Done or a discard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.presenter import PanelContext
+from cogs import legal
+from cogs.akelarre.places import group_text, place_name
+from cogs.akelarre.words import capitalised, card_name, cards_text, plain_name, suit, ui
+from cogs.controls import GREEN, RED
+from cogs.panel import ActButton, ActSelect
+from games.akelarre import AkelarreView
+from games.akelarre.data import family_of, is_joker, kind_of
+from games.akelarre.groups import resolve
+from games.akelarre.moves import distinct
+from games.akelarre.state import Placed
+from games.core import RuleError
+
+MOVES = ("open", "add")
+
+
+def play_controls(
+    ctx: PanelContext, v: AkelarreView, controls: discord.ui.View, embed: discord.Embed
+) -> None:
+    lang = ctx.language
+    hand = v.hand or []
+    kinds = {kind_of(c): c for c in distinct(hand)}
+    picked = [kinds[kind_of(c)] for c in (ctx.draft or {}).get("cards", []) if kind_of(c) in kinds]
+    moves = legal.legal(ctx, *MOVES)
+    text: list[str] = []
+    if v.held is not None:
+        text.append(ui("you_hold", lang, card=card_name(v.held.card, lang)))
+    elif v.final_round:
+        text.append(ui("you_final_turn", lang))
+    elif v.played:
+        text.append(ui("you_played", lang))
+    else:
+        text.append(ui("you_play", lang))
+    # Which cards of the hand take part in some legal move (the picker's hints).
+    uses: dict[str, int] = {}
+    for _i, a in moves:
+        for k in {kind_of(c) for c in a["cards"]}:
+            uses[k] = uses.get(k, 0) + 1
+    if hand:
+        options = []
+        for c in distinct(hand):
+            n = uses.get(kind_of(c), 0)
+            hint = ui("in_moves", lang, count=n) if n else ui("in_no_move", lang)
+            if family_of(c) == v.favourite:
+                hint = "⭐ " + hint
+            options.append(
+                discord.SelectOption(
+                    label=card_name(c, lang)[:100],
+                    value=c,
+                    description=hint[:100],
+                    default=c in picked,
+                )
+            )
+        controls.add_item(
+            ActSelect.make(
+                ctx.channel_id,
+                ctx.version,
+                "pick",
+                ui("pick_cards_held" if v.held is not None else "pick_cards", lang),
+                options,
+                min_values=1,
+                max_values=len(options),
+                row=0,
+            )
+        )
+    # The destinations of exactly the picked cards (with the held card, if any).
+    wanted = sorted(kind_of(c) for c in picked)
+    matching = [(i, a) for i, a in moves if sorted(kind_of(c) for c in a["cards"]) == wanted]
+    if picked or v.held is not None:
+        shown = cards_text([*picked, *([v.held.card] if v.held is not None else [])], lang)
+        if matching:
+            text.append(ui("pick_fits", lang, cards=shown, count=len(matching)))
+        elif any(set(wanted) <= {kind_of(c) for c in a["cards"]} for _i, a in moves):
+            text.append(ui("pick_needs_more", lang, cards=shown))
+        elif picked:
+            text.append(ui("pick_fits_nowhere", lang, cards=shown, reason=_why_not(v, picked, lang)))
+    if matching:
+        options = [_move_option(ctx, v, i, a) for i, a in matching][: legal.SELECT_LIMIT]
+        controls.add_item(
+            ActSelect.make(ctx.channel_id, ctx.version, "L", ui("pick_place", lang), options, row=1)
+        )
+    elif moves and not picked and v.held is None:
+        text.append(ui("moves_available", lang, count=len(moves)))
+    elif not moves and v.held is None:
+        text.append(ui("no_moves", lang))
+    takes = legal.legal(ctx, "take")
+    if takes:
+        options = []
+        for i, a in takes:
+            place = next(p for p in v.places if p.id == a["place"])
+            value = next(c.value for c in place.cards if c.card == a["card"])
+            label = ui(
+                "take_option",
+                lang,
+                card=card_name(_label(a["card"], value), lang),
+                place=capitalised(
+                    place_name(ctx.table, place.owner, place.number, lang, me=ctx.seat, plain=True)
+                ),
+            )
+            options.append(
+                discord.SelectOption(label=label[:100], value=str(i), description=ui("take_hint", lang)[:100])
+            )
+        controls.add_item(
+            ActSelect.make(ctx.channel_id, ctx.version, "tk", ui("take_pick", lang), options[:25], row=2)
+        )
+    discards = legal.legal(ctx, "discard")
+    if discards:
+        text.append(ui("must_discard", lang))
+        options = []
+        for i, a in discards:
+            hint = ui("discard_hint", lang, suit=suit(family_of(a["card"]), lang))
+            if family_of(a["card"]) == v.favourite:
+                hint = "⭐ " + hint
+            options.append(
+                discord.SelectOption(
+                    label=card_name(a["card"], lang)[:100], value=str(i), description=hint[:100]
+                )
+            )
+        controls.add_item(
+            ActSelect.make(ctx.channel_id, ctx.version, "dc", ui("discard_pick", lang), options, row=3)
+        )
+    done = legal.legal(ctx, "done")
+    if done:
+        controls.add_item(legal.button(ctx, done[0][0], ui("done", lang), style=GREEN, emoji="✅", row=4))
+    else:
+        why = "done_held" if v.held is not None else "done_discard"
+        controls.add_item(
+            ActButton.make(
+                ctx.channel_id, ctx.version, "off.done", ui(why, lang), emoji="✅", disabled=True, row=4
+            )
+        )
+    cancel = legal.legal(ctx, "cancel_take")
+    if cancel:
+        controls.add_item(
+            legal.button(ctx, cancel[0][0], ui("cancel_take", lang), style=RED, emoji="↩️", row=4)
+        )
+    if picked:
+        controls.add_item(
+            ActButton.make(ctx.channel_id, ctx.version, "clear", ui("clear", lang), emoji="🧹", row=4)
+        )
+    embed.description = "\n\n".join(text)
+
+
+def _label(card: str, value: int) -> str:
+    return f"{card}@{value}" if is_joker(card) else card
+
+
+def _why_not(v: AkelarreView, picked: list[str], lang: str) -> str:
+    """Why the picked cards make no move: the rule an opening would break, or no free place."""
+    cards = [*picked, *([v.held.card] if v.held is not None else [])]
+    try:
+        resolve([], cards, None)
+    except RuleError as error:
+        if error.key == "akelarre.error.joker_value_needed":
+            return ui("why_no_place", lang)
+        params = dict(error.params)
+        if "cards_list" in params:
+            params["cards_list"] = cards_text(params["cards_list"], lang)
+        return t(error.key, lang, **params)
+    return ui("why_no_place", lang)
+
+
+def _move_option(ctx: PanelContext, v: AkelarreView, index: int, a: dict[str, Any]) -> discord.SelectOption:
+    """ "Open on Anna's place 1" / "Add to your place 2 — 🍄 Goblins joker as 5",
+    described by the group it makes (and whether it captures)."""
+    lang = ctx.language
+    place = next(p for p in v.places if p.id == a["place"])
+    where = place_name(ctx.table, place.owner, place.number, lang, me=ctx.seat, plain=True)
+    label = ui("open_on" if a["kind"] == "open" else "add_to", lang, place=capitalised(where))
+    existing = [] if a["kind"] == "open" else [Placed(card=c.card, value=c.value) for c in place.cards]
+    new = [*a["cards"], *([v.held.card] if v.held is not None else [])]
+    try:
+        group = resolve(existing, new, a.get("joker_value"))
+    except RuleError:
+        group = []
+    if a.get("joker_value") is not None:
+        joker = next((p for p in group if is_joker(p.card) and p.card in new), None)
+        if joker is not None:
+            label = ui(
+                "with_joker",
+                lang,
+                move=label,
+                joker=card_name(_label(joker.card, joker.value), lang),
+            )
+    description = group_text([(p.card, p.value) for p in group], lang) if group else ""
+    if len(group) == 5:
+        key = "captures_own" if place.owner == ctx.seat else "captures_other"
+        description = ui(key, lang, seat=plain_name(ctx.table, place.owner), group=description)
+    return discord.SelectOption(label=label[:100], value=str(index), description=description[:100] or None)

@@ -1,0 +1,47 @@
+"""Akelarre's words shared by the board, the panel and the final screen: catalog
+texts, cards, families and names, and the Discord limits and styles they share."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.i18n import join, t
+from bot.model import TableInfo
+from games.akelarre import AkelarreView
+
+TEAMS = "AB"
+
+
+def ui(key: str, language: str, **params: Any) -> str:
+    return t(f"akelarre.ui.{key}", language, **params)
+
+
+def as_view(view: BaseModel) -> AkelarreView:
+    assert isinstance(view, AkelarreView)
+    return view
+
+
+def card_name(label: str, language: str) -> str:
+    """A card (or a joker with its value, ``GJ@5``) by its catalog name."""
+    return t(f"akelarre.card.{label}", language)
+
+
+def cards_text(labels: Sequence[str], language: str) -> str:
+    return join([card_name(c, language) for c in labels], language) or t("common.nothing", language)
+
+
+def suit(family: str, language: str) -> str:
+    return t(f"akelarre.suit.{family}", language)
+
+
+def plain_name(table: TableInfo, seat: int) -> str:
+    """A player's name without markdown (select options do not render it)."""
+    return table.seats[seat].name if 0 <= seat < len(table.seats) else f"P{seat + 1}"
+
+
+def capitalised(text: str) -> str:
+    """ "your place 1" → "Your place 1", "luogo 1 di …" → "Luogo 1 di …" (names stay as they are)."""
+    return text[:1].upper() + text[1:] if text[:1].isalpha() else text

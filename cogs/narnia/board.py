@@ -1,0 +1,181 @@
+"""The public board: the embed (round card, effects, armies, bags) and the map
+picture, drawn by ``picture.py``."""
+
+from __future__ import annotations
+
+import discord
+from pydantic import BaseModel
+
+from bot.i18n import t
+from bot.model import TableInfo
+from bot.render import seat_name
+from cogs.narnia.picture import Legend, Territory, draw_map
+from cogs.narnia.words import COLOUR_EMOJI, WITCH_EMOJI, as_view, card_name, form, territory, ui, values, who
+from games.core import Decision
+from games.narnia.data import TERRITORIES
+from games.narnia.views import NarniaView
+
+
+def board_embed(table: TableInfo, view: BaseModel, decision: Decision | None, language: str) -> discord.Embed:
+    v = as_view(view)
+    over = v.phase == "over"
+    if not v.round:
+        title = ui("setup_title", language)
+    elif v.round_cap is None:
+        title = ui("board_title", language, round=v.round)
+    else:  # NA-4.8.9: the cap is on the board from round 1
+        title = ui("board_title_capped", language, round=v.round, cap=v.round_cap)
+    embed = discord.Embed(title=title, colour=discord.Colour.green() if over else discord.Colour.dark_teal())
+    if decision is not None and decision.actors:
+        embed.description = t(
+            f"narnia.decision.{decision.kind.split('.')[-1]}",
+            language,
+            seat=seat_name(table, decision.actors[0]),
+        )
+    elif over:
+        embed.description = _ended(table, v, language)
+    if not over:
+        _round_fields(table, v, embed, language)
+    embed.add_field(name=ui("players", language), value=_armies(table, v, language), inline=False)
+    if not over and v.round:
+        embed.add_field(name=ui("bags", language), value=_bags(v, language), inline=False)
+    return embed
+
+
+def _ended(table: TableInfo, v: NarniaView, language: str) -> str:
+    """How the game ended (the final record above names the winners and scores)."""
+    if v.end_reason == "round_cap":
+        witch = sum(1 for t_ in v.territories if t_.owner is None and not t_.free)
+        return ui("ended_round_cap", language, round=v.round, count=witch)
+    if v.end_reason == "all_eliminated" or not v.battles:
+        return ui("ended_all_eliminated", language, round=v.round)
+    last = v.battles[-1]
+    return ui(
+        "ended_witch_defeated",
+        language,
+        round=v.round,
+        seat=who(table, last.attacker, language),
+        territory_the=form(last.target, "the", language),
+    )
+
+
+def _round_fields(table: TableInfo, v: NarniaView, embed: discord.Embed, language: str) -> None:
+    card = v.round_card
+    courage = v.phase == "courage" and v.courage_cards
+    if courage:
+        card = v.courage_cards[-1]
+    if card is not None and v.drawer is not None:
+        lines = []
+        if not courage and v.sequence:
+            order = []
+            for index, seat in enumerate(v.sequence):
+                mark = "▶️ " if index == v.turn_index else ""
+                order.append(f"{mark}{COLOUR_EMOJI[v.seats[seat].colour]} {seat_name(table, seat)}")
+            lines.append(ui("order", language, order=" → ".join(order)))
+        # The card's effect in words, naming the drawer: a newcomer need not know the deck.
+        lines.append(f"> {t(f'narnia.card_text.{card}', language, seat=seat_name(table, v.drawer))}")
+        key = "courage_card" if courage else "round_card"
+        embed.add_field(
+            name=ui(key, language, card=card_name(card, language)), value="\n".join(lines), inline=False
+        )
+    effects = _effects(table, v, language)
+    if effects:
+        embed.add_field(name=ui("effects", language), value=effects, inline=False)
+
+
+def _armies(table: TableInfo, v: NarniaView, language: str) -> str:
+    lines = []
+    for s in v.seats:
+        lines.append(
+            ui(
+                "eliminated_line" if s.eliminated else "player_line",
+                language,
+                mark=COLOUR_EMOJI[s.colour],
+                seat=seat_name(table, s.seat),
+                territories=ui("territories", language, count=s.territories),
+                tokens=ui("tokens", language, count=s.tokens),
+            )
+        )
+    witch = [t_ for t_ in v.territories if t_.owner is None and not t_.free]
+    lines.append(
+        ui(
+            "witch_line",
+            language,
+            mark=WITCH_EMOJI,
+            territories=ui("territories", language, count=len(witch)),
+            tokens=ui("tokens", language, count=sum(len(t_.stack) for t_ in witch)),
+        )
+    )
+    if v.round and v.phase != "over":
+        lines.append(f"-# {ui('goal', language)}")
+    return "\n".join(lines)
+
+
+def _bags(v: NarniaView, language: str) -> str:
+    def bag(counts: dict[int, int]) -> str:
+        total = ui("tokens", language, count=sum(counts.values()))
+        detail = ui(
+            "bag_values", language, ones=counts.get(1, 0), twos=counts.get(2, 0), threes=counts.get(3, 0)
+        )
+        return f"{total} ({detail})"
+
+    return "\n".join(
+        [
+            ui("bag_peter", language, tokens=bag(v.peter_bag)),
+            ui("bag_witch", language, tokens=bag(v.witch_bag)),
+            ui("deck", language, count=v.deck_count),
+        ]
+    )
+
+
+def _effects(table: TableInfo, v: NarniaView, language: str) -> str:
+    e = v.effects
+    out = []
+    if e.blizzard is not None:
+        out.append(ui("effect_blizzard", language, seat=seat_name(table, e.blizzard)))
+    if e.aslan is not None:
+        key = "effect_aslan_used" if e.aslan_used else "effect_aslan"
+        out.append(ui(key, language, seat=seat_name(table, e.aslan)))
+    if e.invincible is not None:
+        out.append(ui("effect_invincible", language, seat=seat_name(table, e.invincible)))
+    if v.drawn:
+        out.append(ui("drawn", language, count=len(v.drawn), tokens=values(tok.value for tok in v.drawn)))
+    return "\n".join(out)
+
+
+def board_image(view: BaseModel, language: str) -> bytes | None:
+    v = as_view(view)
+    colours = [s.colour for s in v.seats]
+    territories = [
+        Territory(
+            id=tv.id,
+            colour=None if tv.owner is None else colours[tv.owner],
+            tokens=tuple(tok.value for tok in tv.stack),
+            free=tv.free,
+        )
+        for tv in v.territories
+    ]
+    battle = v.battle
+    highlight = (battle.source, battle.target) if battle is not None else ()
+    legend = Legend(
+        owners=(
+            *((colour, t(f"narnia.colour.{colour}", language)) for colour in colours),
+            (None, ui("legend_witch", language)),
+        ),
+        tokens=ui("legend_tokens", language),
+        more=ui("legend_more", language),
+        flag=ui("legend_flag", language),
+        ridge=ui("legend_ridge", language),
+        battle=ui("legend_battle", language),
+        free=ui("legend_free", language),
+    )
+    return draw_map(territories, {tid: territory(tid, language) for tid in TERRITORIES}, legend, highlight)
+
+
+def board_image_key(view: BaseModel) -> str:
+    v = as_view(view)
+    battle = v.battle
+    parts = [f"{tv.id}:{tv.owner}:{tv.free}:{[x.value for x in tv.stack]}" for tv in v.territories]
+    parts.append(f"{battle.source}>{battle.target}" if battle is not None else "")
+    parts.append(",".join(s.colour for s in v.seats))
+    return "|".join(parts)

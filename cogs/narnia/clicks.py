@@ -1,0 +1,53 @@
+"""What a click on the panel's controls means: a legal action, or the new draft
+(attack or move, from, to) the panel is redrawn with."""
+
+from __future__ import annotations
+
+from bot.model import TableError
+from bot.presenter import Click, PanelContext
+from cogs import legal
+from cogs.narnia.controls import invasion_source
+from cogs.narnia.words import as_view
+from cogs.panel import REFRESH
+from games.narnia.data import TERRITORIES
+from games.narnia.views import NarniaView
+
+
+def click(ctx: PanelContext, payload: str, values_: list[str]) -> Click:
+    v = as_view(ctx.view)
+    if payload == REFRESH:
+        return Click()
+    for decode in (legal.click, legal.group_click):
+        chosen = decode(ctx, payload, values_)
+        if chosen is not None:
+            return chosen
+    draft = dict(ctx.draft or {})
+    if payload.startswith("mode."):
+        return Click(draft={"mode": payload.removeprefix("mode.")})
+    if payload == "from":
+        return Click(draft={"mode": draft.get("mode"), "from": values_[0] if values_ else None})
+    if payload == "to":
+        return Click(draft={**draft, "to": values_[0] if values_ else None})
+    if payload == "mt":
+        source, target = str(draft.get("from", "")), str(draft.get("to", ""))
+        moved = _tokens(v, source, values_)
+        return Click(action={"kind": "move", "source": source, "target": target, "tokens": moved})
+    if payload in ("inv", "inv.none", "inv.all"):
+        source = invasion_source(v)
+        stack = v.territory(source).stack
+        if payload == "inv.none":
+            tokens: list[int] = []
+        elif payload == "inv.all":
+            tokens = [tok.value for tok in stack]
+        else:
+            tokens = _tokens(v, source, values_)
+        return Click(action={"kind": "invade", "tokens": tokens})
+    raise TableError("error.bad_action")
+
+
+def _tokens(v: NarniaView, source: str, picked: list[str]) -> list[int]:
+    if source not in TERRITORIES:
+        raise TableError("error.bad_action")
+    stack = v.territory(source).stack
+    positions = sorted({int(p) for p in picked if p.isdigit() and int(p) < len(stack)})
+    return sorted((stack[p].value for p in positions), reverse=True)

@@ -1,0 +1,88 @@
+"""Every choice after the secret play, in a seat's panel: set aside, stake, sharing picks, Change
+order and Change weather, each a select or buttons of the engine's legal actions saying what it does."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.presenter import PanelContext
+from bot.render import seat_name
+from cogs import legal
+from cogs.controls import GREEN, GREY
+from cogs.talismani.words import card, played, suit, ui
+from games.talismani import TalismaniView
+
+
+def set_aside_controls(
+    ctx: PanelContext, v: TalismaniView, controls: discord.ui.View, embed: discord.Embed
+) -> None:
+    lang = ctx.language
+    mine = next((p for p in v.plays if p.seat == ctx.seat), None)
+    combo_suit = mine.suit if mine is not None and mine.suit is not None else v.row[0]
+    effect = "aside_forged_now" if combo_suit == v.row[0] else "aside_waits"
+    embed.description = ui(
+        "you_set_aside",
+        lang,
+        cards=played(mine.cards, lang) if mine is not None else "-",
+        suit=suit(combo_suit, lang),
+        effect=ui(effect, lang, suit=suit(combo_suit, lang)),
+    )
+    for index, action in legal.legal(ctx):
+        yes = bool(action.get("yes"))
+        label = ui("set_aside_yes" if yes else "set_aside_no", lang)
+        controls.add_item(
+            legal.button(ctx, index, label, style=GREEN if yes else GREY, emoji="🔨" if yes else None, row=0)
+        )
+
+
+def choice_controls(
+    ctx: PanelContext, v: TalismaniView, controls: discord.ui.View, embed: discord.Embed
+) -> None:
+    lang = ctx.language
+    entries = legal.legal(ctx)
+    if v.phase in ("stake", "share"):
+        order = " → ".join(seat_name(ctx.table, s) for s in v.sharing_order) or "-"
+        embed.description = ui(f"you_{v.phase}", lang, order=order)
+        # Identical cards (the two Jokers) are one option: taking either is the same.
+        seen: set[str] = set()
+        options = []
+        for i, a in entries:
+            label = card(a["card"], lang) if "card" in a else ""
+            if label and label not in seen:
+                seen.add(label)
+                options.append((i, label))
+        pick = legal.select(ctx, ui(f"{v.phase}_pick", lang), options, row=0)
+        if pick is not None:
+            controls.add_item(pick)
+        return
+    special = card(v.special, lang) if v.special else ""
+    if v.phase == "change_order":
+        embed.description = ui("you_change_order", lang, card=special, suit=suit(v.row[0], lang))
+        keep = [(i, a) for i, a in entries if v.row.index(a["suit"]) + 1 == a["position"]]
+        moves = [
+            (
+                i,
+                ui(
+                    "move_suit",
+                    lang,
+                    suit=suit(a["suit"], lang),
+                    origin=v.row.index(a["suit"]) + 1,
+                    position=a["position"],
+                ),
+            )
+            for i, a in entries
+            if (i, a) not in keep
+        ]
+        pick = legal.select(ctx, ui("change_order_pick", lang), moves, row=0)
+        if pick is not None:
+            controls.add_item(pick)
+        if keep:
+            controls.add_item(legal.button(ctx, keep[0][0], ui("keep_order", lang), row=1))
+        return
+    # Change weather (card or phase): keep the row, or rotate it.
+    dominant, following = suit(v.row[0], lang), suit(v.row[1], lang)
+    embed.description = ui(f"you_{v.phase}", lang, card=special, suit=dominant, next=following)
+    for index, action in entries:
+        rotate = bool(action.get("rotate"))
+        label = ui("rotate" if rotate else "keep", lang, suit=dominant, next=following)
+        controls.add_item(legal.button(ctx, index, label[:80], style=GREEN if rotate else GREY, row=0))

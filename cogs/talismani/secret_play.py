@@ -1,0 +1,164 @@
+"""The secret play in a seat's panel: one select of its cards (by suit when the hand is too big), the
+pick kept as a draft with what it is worth, its confirmation, the Forge button, and their clicks."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.model import TableError
+from bot.presenter import Click, PanelContext
+from cogs import legal
+from cogs.controls import GREEN
+from cogs.panel import ActButton, ActSelect
+from cogs.talismani.words import card, played, sort_key, suit, ui
+from games.talismani import TalismaniView
+from games.talismani.data import JOKERS
+from games.talismani.plays import reveal_play
+from games.talismani.state import Choice
+
+
+def _group(card_id: str) -> str:
+    """A card's suit, or "specials" for the special cards and Jokers."""
+    head, _, tail = card_id.partition("-")
+    return head if tail.isdigit() else "specials"
+
+
+def play_controls(
+    ctx: PanelContext, v: TalismaniView, controls: discord.ui.View, embed: discord.Embed
+) -> None:
+    lang = ctx.language
+    hand = sorted(v.hand or [], key=lambda c: sort_key(v, c))
+    picked = [c for c in (ctx.draft or {}).get("cards", []) if c in hand]
+    forge = legal.legal(ctx, "forge")
+    text = [ui("you_play", lang)]
+    if forge:
+        ready = [p for p in v.seats[ctx.seat].pending if p.suit == v.row[0]]
+        text.append(
+            ui(
+                "you_can_forge",
+                lang,
+                suit=suit(v.row[0], lang),
+                cards="; ".join(played(p.cards, lang) for p in ready),
+                count=len(ready),
+            )
+        )
+    ok = bool(picked) and _is_legal(ctx, picked)
+    if picked:
+        embed.add_field(name=ui("your_pick", lang), value=_pick_text(v, picked, ok, lang), inline=False)
+    embed.description = "\n\n".join(text)
+    visible = hand
+    if len(hand) > legal.SELECT_LIMIT:
+        # More cards than a select holds (won cards refill hands): pick the
+        # suit first. A play is one suit, or a Joker with a fairy, so the
+        # suit's cards plus the Jokers hold every legal play.
+        groups = list(dict.fromkeys(_group(c) for c in hand))
+        group = (ctx.draft or {}).get("suit")
+        group = group if group in groups else groups[0]
+        controls.add_item(
+            ActSelect.make(
+                ctx.channel_id,
+                ctx.version,
+                "G.suit",
+                ui("pick_suit", lang),
+                [
+                    discord.SelectOption(
+                        label=suit(g, lang) if g in v.row else ui("specials", lang),
+                        value=g,
+                        default=g == group,
+                    )
+                    for g in groups
+                ],
+                row=3,
+            )
+        )
+        visible = [c for c in hand if _group(c) == group or c in JOKERS]
+    # The two Jokers are identical in play and never played together (R7):
+    # one option is enough, and the labels stay distinct.
+    joker = next((c for c in picked if c in JOKERS), None) or next((c for c in visible if c in JOKERS), None)
+    visible = [c for c in visible if c not in JOKERS or c == joker]
+    options = [
+        discord.SelectOption(label=card(c, lang)[:100], value=c, default=c in picked) for c in visible
+    ][: legal.SELECT_LIMIT]
+    if options:
+        controls.add_item(
+            ActSelect.make(
+                ctx.channel_id,
+                ctx.version,
+                "pick",
+                ui("pick_cards", lang),
+                options,
+                min_values=1,
+                max_values=min(2, len(options)),
+                row=0,
+            )
+        )
+    if not picked:
+        label = ui("confirm_none", lang)
+    elif ok:
+        label = ui("confirm", lang, cards=played(picked, lang))
+    else:
+        label = ui("confirm_illegal", lang)
+    controls.add_item(
+        ActButton.make(
+            ctx.channel_id,
+            ctx.version,
+            "confirm",
+            label[:80],
+            style=GREEN,
+            emoji="✅",
+            disabled=not ok,
+            row=1,
+        )
+    )
+    if picked:
+        controls.add_item(
+            ActButton.make(ctx.channel_id, ctx.version, "clear", ui("clear", lang), emoji="↩️", row=1)
+        )
+    for index, _action in forge:
+        controls.add_item(legal.button(ctx, index, ui("forge_button", lang), style=GREEN, emoji="🔨", row=2))
+
+
+def _is_legal(ctx: PanelContext, picked: list[str]) -> bool:
+    """The pick is one of the seat's legal plays (the engine checks it again)."""
+    if ctx.legal is None:
+        return True
+    return any(a.get("kind") == "play" and sorted(a.get("cards", [])) == sorted(picked) for a in ctx.legal)
+
+
+def _pick_text(v: TalismaniView, picked: list[str], ok: bool, lang: str) -> str:
+    """What the pick is worth and whether it could forge: so the player knows before playing."""
+    if not ok:
+        return ui("pick_illegal", lang, cards=played(picked, lang))
+    play = reveal_play(v.seat or 0, Choice(cards=picked))
+    if play.total is None:
+        return ui("pick_special", lang, cards=played(picked, lang))
+    assert play.suit is not None
+    text = ui(
+        "pick_value",
+        lang,
+        cards=played(play.cards, lang),
+        total=play.total,
+        suit=suit(play.suit, lang),
+        place=v.row.index(play.suit) + 1,
+    )
+    if play.combination:
+        text += "\n" + ui("pick_combination", lang)
+    return text
+
+
+def pick_click(ctx: PanelContext, v: TalismaniView, payload: str, values: list[str]) -> Click:
+    """A click on the pick's select or buttons: the draft changes until ``confirm`` plays it."""
+    hand = set(v.hand or [])
+    if payload == "pick":
+        if not values or not set(values) <= hand:
+            raise TableError("talismani.ui.not_in_hand")
+        # Keep the suit being browsed (hands over 25 cards): only the pick changes.
+        return Click(draft={**(ctx.draft or {}), "cards": values[:2]})
+    if payload == "clear":
+        return Click(draft={**(ctx.draft or {}), "cards": []})
+    if payload == "confirm":
+        picked = [c for c in (ctx.draft or {}).get("cards", []) if c in hand]
+        if not picked:
+            raise TableError("talismani.ui.pick_first")
+        return Click(action={"kind": "play", "cards": picked})
+    raise TableError("error.bad_action")
