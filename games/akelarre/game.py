@@ -38,7 +38,7 @@ class AkelarreGame(Game[AkelarreState, AkelarreAction]):
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
     # The hard player (games.core.search): a whole game is some 220 moves, too long to
     # play out 40 times a second; 40 moves (about three rounds) then the points as they stand.
-    search_budget: ClassVar[Budget] = Budget(worlds=10, candidates=4, horizon=40)
+    search_budget: ClassVar[Budget] = Budget(worlds=16, candidates=4, horizon=40, moves=1000)
 
     # -- the protocol ---------------------------------------------------------
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> AkelarreState:

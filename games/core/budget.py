@@ -13,6 +13,10 @@ class Budget:
     # Moves a world is played out before it is scored as it stands (Game.standing_now);
     # None plays every world to its end. Long games need it to think within a second.
     horizon: int | None = None
+    # Moves all of a decision's playouts may simulate together; None: no cap. Early in a
+    # game a playout is long and late it is short: the cap stops sampling worlds once
+    # they have cost this much, so an opening decision thinks no longer than a late one.
+    moves: int | None = None
 
     @property
     def playouts(self) -> int:

@@ -7,12 +7,20 @@ secret objectives, future dice), plays one candidate move in it with the game's
 own ``play``, then plays the game out with every seat's ``normal`` player and
 scores the end for the seat (a win shared by k seats is worth 1/k). Every
 candidate is played in every world, with the same dice and draws to come, so
-the comparison is between moves and not between worlds' luck. The move with the
-best total wins; ties go to the ``normal`` player's choice.
+the comparison is between moves and not between worlds' luck. The budget is spent in
+two rounds (successive halving): every candidate in the first half of the
+worlds, then only the ``normal`` move and the best other one in the rest, so
+the one comparison that decides is made over the most worlds. A world's value
+is the seat's share of the win plus a small term for its score against the
+others' (``value``): a win or a loss alone says little over a dozen worlds.
+The search leaves the ``normal`` move only for one that beats it clearly, by
+more than ``EVIDENCE`` standard errors of their paired differences: a noisy
+search that follows its noise plays worse than the heuristic it started from.
 
-The budget is a number of iterations per decision (``Budget``), each game
-setting its own (``Game.search_budget``), so a seed gives the same move
-whatever the machine; the player never sees the state, only its view.
+The budget is a number of iterations per decision (``Budget``: worlds,
+candidates, and a cap on the moves simulated), each game setting its own
+(``Game.search_budget``), so a seed gives the same move whatever the machine;
+the player never sees the state, only its view.
 """
 
 from __future__ import annotations
@@ -29,6 +37,8 @@ from games.core.errors import RuleError
 from games.core.protocol import Decision, Game, GameState
 
 MAX_ROLLOUT_MOVES = 5_000  # a safety net: every game ends well before (docs/decisions.md)
+MARGIN_WEIGHT = 0.2  # a world's score margin, in (-1, 1), is worth this much beside a win (1)
+EVIDENCE = 1.0  # standard errors by which a move must beat the normal one to be played instead
 
 
 def decision_rng(seed: int, view: BaseModel, decision: Decision) -> random.Random:
@@ -48,13 +58,37 @@ def reward(game: Game[Any, Any], state: GameState, seat: int) -> float:
     return 1 / len(winners) if seat in winners else 0.0
 
 
+def value(game: Game[Any, Any], state: GameState, seat: int) -> float:
+    """A played-out world's worth to ``seat`` for the search: its ``reward`` plus
+    ``MARGIN_WEIGHT`` times its score against the others' mean, scaled into
+    (-1, 1); the others' mean keeps a partner's score on the seat's side (teams
+    share a total). Worlds without scores (Mag Mor's failed crossings) count the
+    reward alone."""
+    base = reward(game, state, seat)
+    outcome = game.outcome(state) or game.standing_now(state)
+    if outcome is None:
+        return base
+    scores = {s.seat: s.score for s in outcome.standings}
+    mine = scores.get(seat)
+    others = [score for other, score in scores.items() if other != seat and score is not None]
+    if mine is None or not others:
+        return base
+    rivals = sum(others) / len(others)
+    return base + MARGIN_WEIGHT * (mine - rivals) / (abs(mine) + abs(rivals) + 1)
+
+
 def play_out(
-    game: Game[Any, Any], state: GameState, players: list[Any], horizon: int | None = None
+    game: Game[Any, Any],
+    state: GameState,
+    players: list[Any],
+    horizon: int | None = None,
+    counter: list[int] | None = None,
 ) -> GameState:
     """Every seat plays its normal move until the game ends, or for ``horizon``
     moves. ``state`` is the
     caller's to give up: it is played on in place (``Game.play_owned``), as a copy
-    per move would double a playout's cost."""
+    per move would double a playout's cost. ``counter[0]``, where given, grows by
+    the moves played."""
     for _ in range(min(horizon or MAX_ROLLOUT_MOVES, MAX_ROLLOUT_MOVES)):
         decision = game.decision(state)
         if decision is None:
@@ -62,6 +96,8 @@ def play_out(
         actor = decision.actors[0]
         action = players[actor].act(game.view(state, actor), decision)
         state, _ = game.play_owned(state, actor, action)
+        if counter is not None:
+            counter[0] += 1
     return state
 
 
@@ -70,6 +106,7 @@ class SearchPlayer:
         self.game, self.seat, self.seed = game, seat, seed
         self.budget = budget or game.search_budget
         self.normal = game.ai(seat)
+        self.spent = [0]  # moves simulated for the decision at hand (Budget.moves)
 
     def candidates(
         self, world: GameState, view: Any, decision: Decision, rng: random.Random
@@ -88,8 +125,24 @@ class SearchPlayer:
         world: GameState | None = self.game.sample_world(view, rng)
         return world
 
+    def worth(self, world: GameState, move: BaseModel) -> float | None:
+        """``move`` played in ``world`` and the game played out: its value, or
+        None where the move is not legal there (the view did not pin it down)."""
+        game = self.game
+        try:
+            after, _ = game.play(world, self.seat, move)
+        except RuleError:
+            return None
+        players = [game.ai(s) for s in range(world.players)]
+        end = play_out(game, after, players, self.budget.horizon, self.spent)
+        return value(game, end, self.seat)
+
+    def within(self, share: float) -> bool:
+        """Whether the playouts so far cost less than ``share`` of ``Budget.moves``."""
+        cap = self.budget.moves
+        return cap is None or self.spent[0] < share * cap
+
     def act(self, view: Any, decision: Decision) -> BaseModel:
-        game, seat = self.game, self.seat
         rng = decision_rng(self.seed, view, decision)
         world = self.sample(view, rng)
         if world is None:
@@ -97,23 +150,60 @@ class SearchPlayer:
         moves = self.candidates(world, view, decision, rng)
         if len(moves) == 1:
             return moves[0]
-        players = [game.ai(s) for s in range(world.players)]
-        totals = [0.0] * len(moves)
-        for iteration in range(self.budget.worlds):
+        worlds = [world]
+        self.spent = [0]
+        # Round one: every candidate in the first half of the worlds. Every candidate
+        # is played in the same worlds, their dice and draws included (common random
+        # numbers): the differences between them are the moves', not luck's.
+        screen = max(1, self.budget.worlds // 2)
+        values: list[list[float]] = [[] for _ in moves]
+        alive = list(range(len(moves)))
+        for iteration in range(screen):
+            if iteration and not self.within(0.5):
+                break
             if iteration:
-                world = self.sample(view, rng)
-                assert world is not None
-            # Every candidate in the same world, its dice and draws included (common
-            # random numbers): the differences between them are the moves', not luck's.
-            for index, move in enumerate(moves):
-                if totals[index] == -math.inf:
-                    continue
-                try:
-                    after, _ = game.play(world, seat, move)
-                except RuleError:
-                    # Not legal in this world: the view did not pin it down. Never chosen.
-                    totals[index] = -math.inf
-                    continue
-                totals[index] += reward(game, play_out(game, after, players, self.budget.horizon), seat)
-        best = max(range(len(moves)), key=lambda i: (totals[i], i == 0))
-        return moves[best]
+                worlds.append(self._resample(view, rng))
+            for index in list(alive):
+                worth = self.worth(worlds[-1], moves[index])
+                if worth is None:
+                    alive.remove(index)
+                else:
+                    values[index].append(worth)
+        if 0 not in alive:  # the normal move is always legal from the view; a safety net
+            return moves[alive[0]] if alive else moves[0]
+        rivals = [i for i in alive if i]
+        if not rivals:
+            return moves[0]
+        challenger = max(rivals, key=lambda i: sum(values[i]))
+        # Round two: the playouts the others would have had go to the normal move and
+        # its challenger, in fresh worlds.
+        extra = (self.budget.worlds - screen) * len(moves) // 2
+        for _ in range(extra):
+            if not self.within(1.0):
+                break
+            world = self._resample(view, rng)
+            first, second = self.worth(world, moves[0]), self.worth(world, moves[challenger])
+            if first is None or second is None:
+                continue
+            values[0].append(first)
+            values[challenger].append(second)
+        return moves[challenger] if clearly_better(values[challenger], values[0]) else moves[0]
+
+    def _resample(self, view: Any, rng: random.Random) -> GameState:
+        world = self.sample(view, rng)
+        assert world is not None  # the first sample was not None: the game has a sampler
+        return world
+
+
+def clearly_better(challenger: list[float], normal: list[float]) -> bool:
+    """Whether the challenger beat the normal move by more than ``EVIDENCE``
+    standard errors of their paired differences (world by world)."""
+    diffs = [c - n for c, n in zip(challenger, normal, strict=True)]
+    count = len(diffs)
+    if count < 2:
+        return False  # one world tells nothing of the spread: too little to leave the normal move
+    mean = sum(diffs) / count
+    if mean <= 0:
+        return False
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (count - 1))
+    return mean > EVIDENCE * spread / math.sqrt(count)

@@ -31,7 +31,7 @@ class NarniaGame(Game[NarniaState, NarniaAction]):
     legacy_settings: ClassVar[dict[str, Any]] = {"round_cap": None}  # games before R34's revision
     # The hard player (games.core.search): a game is some 200 moves; 30 (about three
     # rounds) then the territories as they stand keep a decision within a second.
-    search_budget: ClassVar[Budget] = Budget(worlds=20, candidates=4, horizon=30)
+    search_budget: ClassVar[Budget] = Budget(worlds=20, candidates=4, horizon=30, moves=1000)
 
     # -- the protocol ---------------------------------------------------------
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> NarniaState:

@@ -33,7 +33,7 @@ class TalismaniGame(Game[TalismaniState, TalismaniAction]):
     catalog_order: ClassVar[int] = 3
     state_type: ClassVar[type[GameState]] = TalismaniState
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
-    search_budget: ClassVar[Budget] = Budget(worlds=10, candidates=4)
+    search_budget: ClassVar[Budget] = Budget(worlds=16, candidates=4, moves=1000)
 
     # -- the protocol ---------------------------------------------------------
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> TalismaniState:

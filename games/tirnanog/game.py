@@ -25,7 +25,7 @@ class TirNanOgGame(Game[TirNanOgState, TirNanOgAction]):
     catalog_order: ClassVar[int] = 4
     state_type: ClassVar[type[GameState]] = TirNanOgState
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
-    search_budget: ClassVar[Budget] = Budget(worlds=10, candidates=4)
+    search_budget: ClassVar[Budget] = Budget(worlds=16, candidates=4, moves=600)
 
     # -- the protocol ---------------------------------------------------------
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> TirNanOgState:

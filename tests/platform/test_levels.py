@@ -15,7 +15,7 @@ from games.core.levels import EasyPlayer, Level
 from games.core.search import SearchPlayer
 from games.registry import GAMES
 
-SMALL = Budget(worlds=1, candidates=2, horizon=30)  # one short world per decision: legality, not strength
+SMALL = Budget(worlds=2, candidates=2, horizon=30)  # two short worlds per decision: legality, not strength
 
 
 def cases() -> list[tuple[str, int, dict[str, Any]]]:

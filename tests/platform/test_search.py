@@ -13,7 +13,7 @@ import pytest
 from games.arena import OraclePlayer
 from games.core import Game, GameState
 from games.core.budget import Budget
-from games.core.search import SearchPlayer, play_out, reward
+from games.core.search import MARGIN_WEIGHT, SearchPlayer, clearly_better, play_out, reward, value
 from games.registry import GAMES
 
 
@@ -81,17 +81,26 @@ def test_the_games_without_a_standing_count_a_fair_share() -> None:
     assert reward(game, state, 0) == pytest.approx(1 / 3)
 
 
-def test_every_candidate_is_played_in_the_same_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Common random numbers: the worlds sampled per decision are the budget's count,
-    not one per candidate, and each candidate is played once in each."""
-    game = GAMES["tirnanog"]
-    state = midgame(game, 9)
-    decision = game.decision(state)
-    assert decision is not None
-    seat = decision.actors[0]
-    player = SearchPlayer(game, seat, seed=3, budget=Budget(worlds=3, candidates=3))
+def with_choices(game: Game[Any, Any], choices: int) -> GameState:
+    """The first position from the 9th move on where the seat to act has at
+    least ``choices`` legal moves."""
+    for moves in range(9, 200):
+        state = midgame(game, moves)
+        decision = game.decision(state)
+        assert decision is not None
+        if len(game.legal_actions(state, decision.actors[0]) or []) >= choices:
+            return state
+    raise AssertionError("no such position")
+
+
+def record_playouts(
+    monkeypatch: pytest.MonkeyPatch, player: SearchPlayer, seat: int
+) -> tuple[list[GameState], list[tuple[int, str]]]:
+    """Spy on a search: the worlds it samples, and per candidate played by ``seat``
+    the world's number (1, 2, ...) and the move."""
+    game = player.game
     sampled: list[GameState] = []
-    played: list[int] = []
+    played: list[tuple[int, str]] = []
     real_sample, real_play = player.sample, game.play
 
     def sample(view: Any, rng: random.Random) -> GameState | None:
@@ -102,15 +111,85 @@ def test_every_candidate_is_played_in_the_same_worlds(monkeypatch: pytest.Monkey
 
     def play(world: Any, actor: int, action: Any) -> Any:
         if actor == seat and any(world is w for w in sampled):
-            played.append(len(sampled))
+            played.append((len(sampled), action.model_dump_json()))
         return real_play(world, actor, action)
 
     monkeypatch.setattr(player, "sample", sample)
     monkeypatch.setattr(game, "play", play)
+    return sampled, played
+
+
+def test_candidates_are_compared_in_the_same_worlds_then_halved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Common random numbers and successive halving: round one plays every
+    candidate in each of the first half of the worlds; round two plays only the
+    normal move and one challenger, both in each fresh world; the playouts add up
+    to at most worlds x candidates."""
+    game = GAMES["tirnanog"]
+    state = with_choices(game, 3)
+    decision = game.decision(state)
+    assert decision is not None
+    seat = decision.actors[0]
+    player = SearchPlayer(game, seat, seed=3, budget=Budget(worlds=4, candidates=3))
+    sampled, played = record_playouts(monkeypatch, player, seat)
     player.act(game.view(state, seat), decision)
-    assert len(sampled) == 3
-    moves = len(played) // 3
-    assert moves >= 2 and played == [w for w in (1, 2, 3) for _ in range(moves)]
+    first_round = [p for p in played if p[0] <= 2]
+    second_round = [p for p in played if p[0] > 2]
+    candidates = {move for _, move in first_round}
+    assert len(candidates) == 3
+    assert sorted(first_round) == sorted((w, m) for w in (1, 2) for m in candidates)
+    finalists = {move for _, move in second_round}
+    assert len(finalists) == 2 and finalists < candidates
+    assert sorted(second_round) == sorted((w, m) for w in (3, 4, 5) for m in finalists)
+    assert len(sampled) == 5 and len(played) <= 4 * 3
+
+
+def test_the_move_cap_stops_sampling_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Budget.moves: once the playouts have simulated the cap, no world is added
+    (round one stops at half of it), so an opening decision is as quick as a late one."""
+    game = GAMES["tirnanog"]
+    state = with_choices(game, 3)
+    decision = game.decision(state)
+    assert decision is not None
+    seat = decision.actors[0]
+    free = SearchPlayer(game, seat, seed=3, budget=Budget(worlds=8, candidates=3))
+    capped = SearchPlayer(game, seat, seed=3, budget=Budget(worlds=8, candidates=3, moves=100))
+    sampled_free, _ = record_playouts(monkeypatch, free, seat)
+    free.act(game.view(state, seat), decision)
+    sampled_capped, _ = record_playouts(monkeypatch, capped, seat)
+    chosen = capped.act(game.view(state, seat), decision)
+    assert len(sampled_free) == 4 + 6  # 4 worlds of 3, then 6 pairs
+    # A playout from move 9 is far longer than 100 moves: one world, and from one
+    # world alone the search does not leave the normal move.
+    assert len(sampled_capped) == 1
+    assert capped.spent[0] >= 100
+    assert chosen == game.ai(seat).act(game.view(state, seat), decision)
+
+
+def test_the_normal_move_is_left_only_for_a_clearly_better_one() -> None:
+    assert not clearly_better([1.0, 0.0, 1.0], [1.0, 0.0, 1.0])  # no better: normal
+    assert not clearly_better([0.0, 1.0, 0.0, 1.0], [1.0, 0.0, 1.0, 0.0])  # noise
+    assert not clearly_better([1.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.2, 0.0])  # one lucky world
+    assert not clearly_better([1.0], [0.0])  # one world: no spread to judge by
+    assert clearly_better([1.0, 1.0, 0.0, 1.0], [0.0, 0.0, 0.0, 0.0])  # won where normal lost
+    assert clearly_better([0.6, 0.5, 0.7], [0.5, 0.4, 0.6])  # better in every world
+
+
+def test_a_world_is_worth_its_win_and_a_little_of_its_margin() -> None:
+    """value: the reward plus MARGIN_WEIGHT times the score against the others' mean."""
+    game = GAMES["narnia"]
+    state = midgame(game, 60)
+    standing = game.standing_now(state)
+    assert standing is not None
+    scores = {s.seat: s.score for s in standing.standings}
+    for seat in range(3):
+        mine = scores[seat]
+        assert mine is not None
+        others = [v for k, v in scores.items() if k != seat and v is not None]
+        rivals = sum(others) / len(others)
+        margin = (mine - rivals) / (abs(mine) + abs(rivals) + 1)
+        assert value(game, state, seat) == pytest.approx(reward(game, state, seat) + MARGIN_WEIGHT * margin)
+    best = max(range(3), key=lambda seat: value(game, state, seat))
+    assert best in standing.winners
 
 
 def test_the_oracle_searches_the_true_state_with_fresh_dice() -> None:
