@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from time import monotonic
 
 from bot.logs import log_fields
 from bot.model import Applied, LogRow
+from bot.thinking import Thinker
 from games.core import Event
 
 log = logging.getLogger("gamemaster.table")
@@ -53,15 +55,20 @@ def told(moves: list[tuple[int, list[Event]]], *, continuing: bool) -> list[Even
     return out + [event for _, events in shown for event in events]
 
 
-def play_ai(applied: Applied, log_rows: list[LogRow], limit: int) -> None:
-    """Let the AI seats act until a human must decide, the game ends, or the
-    slice's bound (``limit``, ``Settings.ai_slice_moves``) is reached: then the
-    stretch is committed as it stands and the scheduler plays the next slice."""
+def play_ai(applied: Applied, log_rows: list[LogRow], limit: int, thinker: Thinker, seconds: float) -> None:
+    """Let the AI seats act, each at its level, until a human must decide, the
+    game ends, or the slice's bound is reached (``limit`` moves,
+    ``Settings.ai_slice_moves``, or ``seconds`` of thinking,
+    ``Settings.ai_slice_seconds``, after at least one move): then the stretch
+    is committed as it stands and the scheduler plays the next slice."""
     game, info = applied.game, applied.table
     start = len(applied.events)
     moves: list[tuple[int, list[Event]]] = []
+    until = monotonic() + seconds
     try:
         for _ in range(limit):
+            if moves and monotonic() > until:
+                return
             assert applied.state is not None
             decision = game.decision(applied.state)
             if decision is None:
@@ -70,7 +77,7 @@ def play_ai(applied: Applied, log_rows: list[LogRow], limit: int) -> None:
             if not ai_seats:
                 return
             seat = ai_seats[0]
-            action = game.ai(seat).act(game.view(applied.state, seat), decision)
+            action = thinker.act(game, info, seat, decision, game.view(applied.state, seat))
             applied.state, events = game.play(applied.state, seat, action)
             moves.append((seat, events))
             log_rows.append(("ai", seat, None, action.model_dump(), events))
@@ -79,7 +86,9 @@ def play_ai(applied: Applied, log_rows: list[LogRow], limit: int) -> None:
         applied.events[start:] = told(moves, continuing=len(moves) >= limit)
 
 
-async def play_ai_off_loop(applied: Applied, log_rows: list[LogRow], limit: int) -> Exception | None:
+async def play_ai_off_loop(
+    applied: Applied, log_rows: list[LogRow], limit: int, thinker: Thinker, seconds: float
+) -> Exception | None:
     """:func:`play_ai` in a worker thread, so a long run of AI moves (a 10-player
     Talismani round, a Narnia table of AI seats, a whole game after a leave)
     never stalls the event loop and every other channel. Safe: the engine is
@@ -96,7 +105,7 @@ async def play_ai_off_loop(applied: Applied, log_rows: list[LogRow], limit: int)
     if decision is None or not any(applied.table.seats[s].ai for s in decision.actors):
         return None
     try:
-        await asyncio.to_thread(play_ai, applied, log_rows, limit)
+        await asyncio.to_thread(play_ai, applied, log_rows, limit, thinker, seconds)
     except Exception as error:
         log.exception(
             "AI seat failed", extra=log_fields(channel=applied.row.channel_id, game=applied.row.game)

@@ -111,6 +111,7 @@ class GameMasterBot(commands.AutoShardedBot):
         self.scheduler.start()
 
     async def close(self) -> None:
+        self.service.thinker.close()
         self.scheduler.cancel()
         for task in list(self._continuing.values()):
             task.cancel()  # a stretch cut here goes on from its last committed slice

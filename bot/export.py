@@ -26,7 +26,10 @@ async def export_game(store: Store, row: GameRow) -> dict[str, Any]:
         "game_id": row.id,
         "ended_early": table.ended_by is not None,
         "players": len(table.seats),
-        "seats": [{"seat": i, "name": s.name, "ai": s.ai} for i, s in enumerate(table.seats)],
+        "seats": [
+            {"seat": i, "name": s.name, "ai": s.ai, **({"level": s.level} if s.ai else {})}
+            for i, s in enumerate(table.seats)
+        ],
         "options": table.options,
         "seed": table.seed,
         "salt": table.salt,

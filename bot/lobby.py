@@ -8,9 +8,11 @@ from typing import Any
 
 from bot.ai_moves import play_ai_off_loop
 from bot.model import Applied, LogRow, Seat, Speed, TableError, TableInfo, table_of
+from bot.seats import ai_seat
 from bot.store import ChannelBusy, GameRow
 from bot.table_core import TableCore
 from games.core import Event, RuleError
+from games.core.levels import Level
 from games.core.verify import COMMITMENT_EVENT, SALT_BYTES, commitment
 from games.registry import GAMES
 
@@ -111,14 +113,16 @@ class LobbyService(TableCore):
 
         return await self._lobby_change(channel_id, change)
 
-    async def add_ai(self, channel_id: int, user_id: int, may_manage: bool) -> tuple[GameRow, TableInfo]:
+    async def add_ai(
+        self, channel_id: int, user_id: int, may_manage: bool, level: Level = "normal"
+    ) -> tuple[GameRow, TableInfo]:
         def change(row: GameRow, info: TableInfo) -> None:
             if user_id != info.host_id and not may_manage:
                 raise TableError("error.host_only")
             if len(info.seats) >= info.max_seats:
                 raise TableError("error.table_full", seats=info.max_seats)
             number = sum(1 for s in info.seats if s.ai) + 1
-            info.seats.append(Seat(name=f"AI {number}", ai=True))
+            info.seats.append(ai_seat(number, level, info.language))
 
         return await self._lobby_change(channel_id, change)
 
@@ -155,6 +159,6 @@ class LobbyService(TableCore):
             opening = [sealed, *game.opening_events(state)]
             applied = Applied(row=row, table=info, game=game, state=state, events=list(opening), started=True)
             log_rows: list[LogRow] = [("start", None, None, {"kind": "start", "seed": info.seed}, opening)]
-            await play_ai_off_loop(applied, log_rows, self.settings.ai_slice_moves)
+            await play_ai_off_loop(applied, log_rows, *self.ai_slice())
             await self._commit(applied, log_rows)
             return applied

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from bot.store import GameRow
 from games.core import Decision, Event, Game, GameState, Outcome
+from games.core.levels import Level
 
 # An action-log entry: (source, seat, user_id, action, events), source being
 # "player", "ai", "timeout", "start", "end" or "seat" (bot/seats.py).
@@ -44,6 +45,9 @@ class Seat(BaseModel):
     user_id: int | None = None  # kept when an AI takes the seat over: its player may take it back
     name: str
     ai: bool = False
+    # How the AI plays the seat while it holds it (games.core.levels): chosen by the
+    # host for a seat added as an AI; a member's seat the AI takes over plays normal.
+    level: Level = "normal"
     timeouts: int = 0  # defaults applied in a row by the deadline (bot.seats.TIMEOUTS_TO_AI)
 
 

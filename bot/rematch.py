@@ -8,6 +8,7 @@ press it while it is still the channel's latest game and the channel is free.
 from __future__ import annotations
 
 from bot.model import Seat, TableError, TableInfo, table_of
+from bot.seats import ai_seat
 from bot.store import ChannelBusy, GameRow
 from bot.table import TableService
 
@@ -17,8 +18,8 @@ async def rematch(
 ) -> tuple[GameRow, TableInfo]:
     """Open the rematch lobby of game ``game_row_id``, hosted by ``user_id``.
 
-    Same game, seats in the same order (the same people, an AI where an AI
-    sat, including a seat a player left to the AI), speed, language, seat
+    Same game, seats in the same order (the same people, an AI at its level
+    where an AI sat, including a seat a player left to the AI), speed, language, seat
     count and options (e.g. Akelarre's teams). Everyone is seated already:
     the others may Leave, the host starts as usual."""
     store = service.store
@@ -38,7 +39,7 @@ async def rematch(
         for seat in table.seats:
             if seat.ai:
                 number = sum(1 for s in seats if s.ai) + 1
-                seats.append(Seat(name=f"AI {number}", ai=True))
+                seats.append(ai_seat(number, seat.level, table.language))
             else:
                 name = user_name if seat.user_id == user_id else seat.name
                 seats.append(Seat(user_id=seat.user_id, name=name))

@@ -16,15 +16,25 @@ from __future__ import annotations
 
 from typing import Literal
 
+from bot.i18n import t
 from bot.model import LogRow, Seat, SeatRequest, TableInfo
 from games.core import Event
 from games.core.events import public
+from games.core.levels import Level
 
 # Defaults in a row (applied by the deadline, no own action in between) after
 # which a seat goes to the AI.
 TIMEOUTS_TO_AI = 3
 SEAT_SOURCE = "seat"
 Reason = Literal["left", "timeouts", "taken"]
+
+
+def ai_seat(number: int, level: Level, language: str) -> Seat:
+    """The ``number``-th AI seat of a table, playing at ``level``; its name says
+    the level in the table's language ("AI 2 · hard"), so the lobby, the board,
+    every public line, /log and the export name it."""
+    name = t("lobby.ai_name", language, number=number, level=t(f"level.{level}", language))
+    return Seat(name=name, ai=True, level=level)
 
 
 def ai_seats(table: TableInfo) -> list[int]:

@@ -33,6 +33,13 @@ class Settings(BaseSettings):
     # AI moves played (and committed) in one go; a longer AI stretch goes on in the
     # scheduler's next slice, each slice published as it lands.
     ai_slice_moves: int = Field(default=200, ge=1)
+    # ...and for at most this long: hard seats think up to a second a move, and the
+    # member whose move started the stretch sees it land without waiting for them all.
+    ai_slice_seconds: float = Field(default=2.0, gt=0)
+    # Worker processes for hard seats' search (bot.thinking); 0 thinks in the AI thread.
+    ai_workers: int = Field(default=1, ge=0)
+    # A hard decision still thinking after this long is played as normal (and logged).
+    ai_think_seconds: float = Field(default=10.0, gt=0)
     # How often the scheduler looks for due deadlines.
     scheduler_interval_seconds: float = 5.0
     # Touched on every scheduler tick so a container healthcheck can see the bot is alive.

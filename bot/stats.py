@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.store import Store
+from games.core.levels import LEVELS
 
 LEADERBOARD_SIZE = 10
 
@@ -54,7 +55,7 @@ class Board:
     lines: list[Line]
     games: int  # finished games
     abandoned: int  # games ended with /end
-    ai: Line  # every AI seat together
+    ai: list[Line]  # the AI seats, one line per level played at (easy, normal, hard)
 
 
 def _game_filter(game: str | None) -> tuple[str, tuple[str, ...]]:
@@ -82,10 +83,12 @@ async def leaderboard(store: Store, guild_id: int, game: str | None = None) -> B
         )
         for r in rows
     ]
-    ai = await store.fetchrow(
-        f"SELECT {_TOTALS} FROM results WHERE guild_id = ? AND user_id IS NULL{where}",
+    ai = await store.fetch(
+        f"SELECT COALESCE(level, 'normal') AS level, {_TOTALS} FROM results"
+        f" WHERE guild_id = ? AND user_id IS NULL{where} GROUP BY COALESCE(level, 'normal')",
         (guild_id, *extra),
     )
+    by_level = {str(r["level"]): r for r in ai}
     counts = await store.fetchrow(
         "SELECT COUNT(DISTINCT CASE WHEN abandoned = 0 THEN game_id END) AS games,"
         " COUNT(DISTINCT CASE WHEN abandoned = 1 THEN game_id END) AS abandoned"
@@ -96,14 +99,18 @@ async def leaderboard(store: Store, guild_id: int, game: str | None = None) -> B
         lines=lines,
         games=int(counts["games"]) if counts else 0,
         abandoned=int(counts["abandoned"]) if counts else 0,
-        ai=Line(
-            key="ai",
-            name="AI",
-            played=int(ai["played"] or 0) if ai else 0,
-            won=int(ai["won"] or 0) if ai else 0,
-            abandoned=int(ai["abandoned"] or 0) if ai else 0,
-            best=ai["best"] if ai else None,
-        ),
+        ai=[
+            Line(
+                key=level,
+                name="AI",
+                played=int(r["played"] or 0),
+                won=int(r["won"] or 0),
+                abandoned=int(r["abandoned"] or 0),
+                best=r["best"],
+            )
+            for level in LEVELS
+            if (r := by_level.get(level)) is not None
+        ],
     )
 
 

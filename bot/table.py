@@ -64,7 +64,7 @@ class TableService(LobbyService):
                 before=before,
             )
             log_rows: list[LogRow] = [("player", seat, user_id, action.model_dump(), events)]
-            await play_ai_off_loop(applied, log_rows, self.settings.ai_slice_moves)
+            await play_ai_off_loop(applied, log_rows, *self.ai_slice())
             await self._commit(applied, log_rows)
             log.info(
                 "action",
@@ -85,7 +85,7 @@ class TableService(LobbyService):
             applied = Applied(row=row, table=info, game=game, state=state, before=game.decision(state))
             applied.events.extend(entry[4])  # a copy: the AI's events follow in their own log rows
             log_rows: list[LogRow] = [entry]
-            await play_ai_off_loop(applied, log_rows, self.settings.ai_slice_moves)
+            await play_ai_off_loop(applied, log_rows, *self.ai_slice())
             await self._commit(applied, log_rows)
             return applied
 
@@ -120,7 +120,7 @@ class TableService(LobbyService):
                 if any(info.seats[s].ai for s in decision.actors):
                     # An AI stretch a slice's bound (or a failing AI) left to the scheduler.
                     applied.ai_resumed = True
-                    error = await play_ai_off_loop(applied, log_rows, self.settings.ai_slice_moves)
+                    error = await play_ai_off_loop(applied, log_rows, *self.ai_slice())
                     if error is not None and not log_rows:
                         raise AiStalled("an AI seat could not move") from error
                     await self._commit(applied, log_rows)
@@ -142,7 +142,7 @@ class TableService(LobbyService):
                     handovers = count_timeouts(info, applied.auto_seats)
                     applied.events.extend(event for entry in handovers for event in entry[4])
                     log_rows.extend(handovers)
-                await play_ai_off_loop(applied, log_rows, self.settings.ai_slice_moves)
+                await play_ai_off_loop(applied, log_rows, *self.ai_slice())
                 await self._commit(applied, log_rows)
                 return applied
             if row.reminder_at is not None and row.reminder_at <= now and decision is not None:

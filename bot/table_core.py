@@ -14,6 +14,7 @@ from bot.model import Applied, LogRow, Speed, TableError, TableInfo, table_of
 from bot.outbox import change_notice
 from bot.settings import Settings
 from bot.store import GameRow, Store, VersionConflict
+from bot.thinking import Thinker
 from games.core import Event, Game, GameState
 from games.core.verify import REVEAL_EVENT, commitment
 from games.registry import GAMES
@@ -33,6 +34,11 @@ class TableCore:
         self.settings = settings
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
+        self.thinker = Thinker(settings.ai_workers, settings.ai_think_seconds)
+
+    def ai_slice(self) -> tuple[int, Thinker, float]:
+        """The bounds of one slice of AI moves and who thinks them (bot.ai_moves)."""
+        return self.settings.ai_slice_moves, self.thinker, self.settings.ai_slice_seconds
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())

@@ -1,4 +1,4 @@
-"""``/play <game>`` and the lobby: Join, Leave, Add AI, Start, Cancel."""
+"""``/play <game>`` and the lobby: Join, Leave, Start, Cancel, and an AI seat at each level."""
 
 from __future__ import annotations
 
@@ -17,8 +17,10 @@ from bot.store import GameRow
 from cogs.common import answer_error, bot_of, display_name, may_manage, presented_games, user_errors
 from cogs.controls import static_view
 from cogs.publisher import publisher_of
+from games.core.levels import Level
 from games.registry import GAMES
 
+AI_LEVELS: dict[str, Level] = {"ai-easy": "easy", "ai": "normal", "ai-hard": "hard"}
 GAME_CHOICES = [app_commands.Choice(name=cmd(f"game.{gid}.name"), value=gid) for gid in presented_games()]
 
 
@@ -81,20 +83,27 @@ def teams_text(table: TableInfo, language: str) -> str:
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gm:(?P<ch>\d+):lobby:(?P<op>join|leave|ai|start|cancel)",
+    # "ai" is the normal level: lobbies drawn before levels existed keep working.
+    template=r"gm:(?P<ch>\d+):lobby:(?P<op>join|leave|ai|ai-easy|ai-hard|start|cancel)",
 ):
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.success,
         "leave": discord.ButtonStyle.secondary,
+        "ai-easy": discord.ButtonStyle.secondary,
         "ai": discord.ButtonStyle.secondary,
+        "ai-hard": discord.ButtonStyle.secondary,
         "start": discord.ButtonStyle.primary,
         "cancel": discord.ButtonStyle.danger,
     }
+    ROWS: ClassVar[dict[str, int]] = {"ai-easy": 1, "ai": 1, "ai-hard": 1}  # the AI buttons: a row apart
 
     def __init__(self, channel_id: int, op: str, label: str | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or op, style=self.STYLES[op], custom_id=f"gm:{channel_id}:lobby:{op}"
+                label=label or op,
+                style=self.STYLES[op],
+                custom_id=f"gm:{channel_id}:lobby:{op}",
+                row=self.ROWS.get(op, 0),
             )
         )
         self.channel_id, self.op = channel_id, op
@@ -115,7 +124,7 @@ class LobbyButton(
 def lobby_view(channel_id: int, language: str, *, closed: bool = False) -> discord.ui.View:
     view = static_view()
     if not closed:
-        for op in ("join", "leave", "ai", "start", "cancel"):
+        for op in ("join", "leave", "start", "cancel", "ai-easy", "ai", "ai-hard"):
             view.add_item(LobbyButton(channel_id, op, t(f"lobby.button.{op}", language)))
     return view
 
@@ -132,8 +141,8 @@ async def lobby_click(interaction: discord.Interaction, channel_id: int, op: str
         row, table = await service.join(channel_id, user.id, display_name(user))
     elif op == "leave":
         row, table = await service.leave_lobby(channel_id, user.id)
-    elif op == "ai":
-        row, table = await service.add_ai(channel_id, user.id, may_manage(interaction))
+    elif op in AI_LEVELS:
+        row, table = await service.add_ai(channel_id, user.id, may_manage(interaction), AI_LEVELS[op])
     else:
         row, table = await service.cancel(channel_id, user.id, may_manage(interaction))
     closed = row.status == "cancelled"

@@ -59,7 +59,7 @@ def leaderboard_embed(board: stats.Board, server: str, game: str | None, languag
         else t("stats.title_server", language, server=server)
     )
     embed = discord.Embed(title=title[:256], colour=COLOUR)
-    if not board.lines and not board.abandoned and not board.ai.played:
+    if not board.lines and not board.abandoned and not any(line.played for line in board.ai):
         embed.description = (
             t("stats.empty_game", language, game=game_name) if game_name else t("stats.empty", language)
         )
@@ -78,8 +78,11 @@ def leaderboard_embed(board: stats.Board, server: str, game: str | None, languag
     ]
     embed.description = "\n".join(lines) or t("stats.empty", language)
     apart = [t("stats.finished_count", language, count=board.games)]
-    if board.ai.played:
-        apart.append(t("stats.ai_line", language, record=record(board.ai, language)))
+    apart.extend(
+        t("stats.ai_line", language, level=t(f"level.{line.key}", language), record=record(line, language))
+        for line in board.ai
+        if line.played
+    )
     if board.abandoned:
         apart.append(t("stats.abandoned_count", language, count=board.abandoned))
     embed.add_field(name=t("stats.not_counted", language), value="\n".join(apart)[:FIELD_LIMIT], inline=False)

@@ -133,6 +133,25 @@ MIGRATIONS: list[str] = [
         EXECUTE FUNCTION results_on_finish();
     INSERT INTO results SELECT * FROM finished_seats ON CONFLICT DO NOTHING;
     """,
+    # 6: the level an AI seat played at, for /stats (as SQLite's migration 6)
+    """
+    ALTER TABLE results ADD COLUMN level TEXT;
+    CREATE OR REPLACE FUNCTION results_on_finish() RETURNS TRIGGER LANGUAGE plpgsql AS $$
+    BEGIN
+        INSERT INTO results (
+            game_id, guild_id, game, seat, user_id, name, ai, rank, winner, score, abandoned, finished_at
+        )
+            SELECT * FROM finished_seats WHERE game_id = NEW.id ON CONFLICT DO NOTHING;
+        UPDATE results SET level = (
+            SELECT COALESCE(s.value ->> 'level', 'normal')
+            FROM jsonb_array_elements(NEW.result_json::JSONB -> 'seats') WITH ORDINALITY AS s (value, ord)
+            WHERE s.ord - 1 = results.seat
+        ) WHERE game_id = NEW.id AND ai = 1;
+        RETURN NULL;
+    END;
+    $$;
+    UPDATE results SET level = 'normal' WHERE ai = 1;
+    """,
 ]
 
 # Any constant: the lock that makes processes starting together migrate one at a time.

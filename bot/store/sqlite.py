@@ -136,6 +136,30 @@ MIGRATIONS.append(
     """
 )
 
+MIGRATIONS.append(
+    # 6: the level an AI seat played at (games.core.levels), so /stats keeps the
+    # results against AI seats apart by level. The trigger now names the columns it
+    # fills from the view and sets the level from the seat (games finished before
+    # levels existed had normal AI seats only).
+    """
+    ALTER TABLE results ADD COLUMN level TEXT;
+    DROP TRIGGER results_on_finish;
+    CREATE TRIGGER results_on_finish AFTER UPDATE OF status ON games
+    WHEN NEW.status = 'finished' AND OLD.status IS NOT 'finished'
+    BEGIN
+        INSERT OR IGNORE INTO results (
+            game_id, guild_id, game, seat, user_id, name, ai, rank, winner, score, abandoned, finished_at
+        )
+            SELECT * FROM finished_seats WHERE game_id = NEW.id;
+        UPDATE results SET level = (
+            SELECT COALESCE(json_extract(s.value, '$.level'), 'normal')
+            FROM json_each(NEW.result_json, '$.seats') AS s WHERE s.key = results.seat
+        ) WHERE game_id = NEW.id AND ai = 1;
+    END;
+    UPDATE results SET level = 'normal' WHERE ai = 1;
+    """
+)
+
 # How the store opens its file. WAL with synchronous=NORMAL: a commit is durable
 # against a crash of the bot, not of the machine, and costs no fsync. A 32 MB
 # page cache (SQLite's default is 2 MB) holds a thousand live tables' rows and

@@ -135,7 +135,7 @@ async def test_the_lone_seat_table_ends_by_the_cap_and_the_final_board_names_the
     boards = [m for m in table.channel.history() if m.attachments and m.embeds]  # the map's message
     board = boards[-1].embeds[0]
     headline = (board.description or "").splitlines()[0]
-    assert "round cap" in headline and "**AI 1** wins" in headline, headline
+    assert "round cap" in headline and "**AI 1 · normal** wins" in headline, headline
     assert board.title == "Narnia — round 100 of 100"
     texts = [m.content or "" for m in table.channel.history()[posted_before:] if m.content]
     log = await table.bot.store.actions(row.id)
@@ -143,5 +143,5 @@ async def test_the_lone_seat_table_ends_by_the_cap_and_the_final_board_names_the
     # Not a line per move: a summary line per 100 moves, the last 40 moves in full
     # (their battles one live message each), then the final record.
     assert ai_moves > 300 and len(texts) < ai_moves / 20, (ai_moves, len(texts))
-    assert any("more moves by **AI 1**" in text for text in texts)
+    assert any("more moves by **AI 1 · normal**" in text for text in texts)
     assert not any("paused" in text for text in texts)

@@ -137,7 +137,7 @@ async def test_rematch_opens_a_lobby_with_the_same_table(simcord_env: simcord.En
     alice, bob, carol = table.players
     lobby = await open_lobby(table)
     await bob.click(lobby, label="Join")
-    await alice.click(lobby, label="Add AI")
+    await alice.click(lobby, label="🤖 Add AI · normal")
     await carol.click(lobby, label="Join")
     await alice.click(lobby, label="Start")
     first = await table.row()
@@ -157,7 +157,7 @@ async def test_rematch_opens_a_lobby_with_the_same_table(simcord_env: simcord.En
     assert not pressed.ephemeral and pressed.response is not None
     assert pressed.response.content.startswith("🔁 Rematch opened by **bob**")
     seats = str(pressed.response.embeds[0].to_dict())
-    assert "1. alice\\n2. bob 👑\\n3. 🤖 AI 1\\n4. carol\\n5. —" in seats, seats
+    assert "1. alice\\n2. bob 👑\\n3. 🤖 AI 1 · normal\\n4. carol\\n5. —" in seats, seats
     rematch = await table.row()
     assert rematch.id != first.id and rematch.status == "lobby" and rematch.game == "magmor"
     info, old = table_of(rematch), table_of(first)
@@ -182,7 +182,7 @@ async def test_rematch_opens_a_lobby_with_the_same_table(simcord_env: simcord.En
     assert [(s["name"], s["ai"]) for s in started.table["seats"]] == [
         ("alice", False),
         ("bob", False),
-        ("AI 1", True),
+        ("AI 1 · normal", True),  # the rematch keeps the AI's level
     ]
     await bob.slash(table.channel, "end")
     stale = await alice.click(final, custom_id=rematch_id)
@@ -193,7 +193,9 @@ async def test_rematch_opens_a_lobby_with_the_same_table(simcord_env: simcord.En
     embed = board.response.embeds[0]
     assert finished.result is not None
     ai_won = sum(1 for s in finished.result["outcome"]["standings"] if s["seat"] == 2 and s["winner"])
-    assert f"🤖 AI seats: {ai_won} win{'s' if ai_won != 1 else ''} in 1 game" in (embed.fields[0].value or "")
+    assert f"🤖 AI seats · normal: {ai_won} win{'s' if ai_won != 1 else ''} in 1 game" in (
+        embed.fields[0].value or ""
+    )
     assert "AI 1" not in (embed.description or "")
 
 

@@ -123,11 +123,15 @@ async def test_lobby_ai_seats_taken_in_italian(simcord_env: simcord.Env) -> None
     assert picker.ephemeral
     row = picker.response.components[0]
     options = (row if isinstance(row, dict) else row.to_dict())["components"][0]["options"]
-    assert [o["label"] for o in options] == ["Seat 3: AI 1", "Seat 4: AI 2"]
+    assert [o["label"] for o in options] == [
+        "Seat 3: IA 1 · normale",
+        "Seat 4: IA 2 · normale",
+    ]  # names in the table's language
     chosen = await dave.select(picker.response, ["2"], custom_id=f"gm:{table.channel.id}:take:pick")
     assert "waiting for the host's confirmation" in (chosen.response.content or "")
     request = request_message(table)
-    assert "🙋 **dave** chiede di prendere il posto 3 (**AI 1**, giocato dall'IA)." in (request.content or "")
+    asked = "🙋 **dave** chiede di prendere il posto 3 (**IA 1 · normale**, giocato dall'IA)."
+    assert asked in (request.content or "")
     assert "Conferma" in str(request.components[0].to_dict())
     await alice.click(request, custom_id=answer_id(request, "no"))
     assert "❌ **alice** ha rifiutato la richiesta di **dave** per il posto 3." in table.public_text()
@@ -138,9 +142,9 @@ async def test_lobby_ai_seats_taken_in_italian(simcord_env: simcord.Env) -> None
     request = request_message(table)
     await alice.click(request, custom_id=answer_id(request, "ok"))
     text = table.public_text()
-    assert "🪑 **dave** prende il posto 3 (finora **AI 1**, giocato dall'IA)." in text
+    assert "🪑 **dave** prende il posto 3 (finora **IA 1 · normale**, giocato dall'IA)." in text
     assert f"<@{dave.id}>, ora il posto 3 è tuo" in text
-    assert take_id(table) in custom_ids(table.board()), "AI 2 still holds seat 4"
+    assert take_id(table) in custom_ids(table.board()), "IA 2 still holds seat 4"
     assert (await panel(table, dave)).embeds
 
 

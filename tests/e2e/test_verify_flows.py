@@ -34,8 +34,8 @@ async def test_an_ai_game_played_out_is_exported_and_verifies(simcord_env: simco
     table = make_table(simcord_env, ["alice"], channel="narnia")
     alice = table.players[0]
     lobby = await open_lobby(table, "narnia")
-    await alice.click(lobby, label="Add AI")
-    await alice.click(lobby, label="Add AI")
+    await alice.click(lobby, label="🤖 Add AI · normal")
+    await alice.click(lobby, label="🤖 Add AI · normal")
     await alice.click(lobby, label="Start")
     seed, salt = await _secrets(table)
     public = table.public_text()

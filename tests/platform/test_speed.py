@@ -120,9 +120,9 @@ async def test_ai_turns_leave_the_event_loop_free(
     runs: list[tuple[int, int, int]] = []  # (thread, ticks before, ticks after) of each AI run
     run_ai = ai_moves.play_ai
 
-    def watched(applied: Applied, log_rows: list[Any], limit: int) -> None:
+    def watched(applied: Applied, log_rows: list[Any], limit: int, *thinking: Any) -> None:
         before = ticks
-        run_ai(applied, log_rows, limit)
+        run_ai(applied, log_rows, limit, *thinking)
         runs.append((threading.get_ident(), before, ticks))
 
     monkeypatch.setattr(ai_moves, "play_ai", watched)

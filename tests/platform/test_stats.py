@@ -75,10 +75,10 @@ async def test_a_finished_game_writes_one_result_per_seat(
     assert outcome is not None
     results = await _results(store, applied.row.id)
     assert [r["seat"] for r in results] == [0, 1, 2]
-    assert [(r["user_id"], r["name"], r["ai"]) for r in results] == [
-        (ALICE, "alice", 0),
-        (BOB, "bob", 0),
-        (None, "AI 1", 1),  # an AI seat has no player: it is counted apart
+    assert [(r["user_id"], r["name"], r["ai"], r["level"]) for r in results] == [
+        (ALICE, "alice", 0, None),
+        (BOB, "bob", 0, None),
+        (None, "AI 1 · normal", 1, "normal"),  # an AI seat has no player: it is counted apart
     ]
     by_seat = {s.seat: s for s in outcome.standings}
     for r in results:
@@ -98,10 +98,11 @@ async def test_an_ended_game_is_written_as_abandoned_and_a_left_seat_as_ai(
     assert playing is not None and await _results(store, playing.id) == []  # nothing before the end
     applied = await service.end(5, ALICE, False)
     results = await _results(store, applied.row.id)
-    assert [(r["user_id"], r["ai"], r["abandoned"], r["winner"], r["rank"]) for r in results] == [
-        (ALICE, 0, 1, 0, None),
-        (None, 1, 1, 0, None),  # the seat bob left was finished by the AI: not bob's game
-        (None, 1, 1, 0, None),
+    assert [(r["user_id"], r["ai"], r["abandoned"], r["winner"], r["rank"], r["level"]) for r in results] == [
+        (ALICE, 0, 1, 0, None, None),
+        # the seat bob left was finished by the AI (at normal): not bob's game
+        (None, 1, 1, 0, None, "normal"),
+        (None, 1, 1, 0, None, "normal"),
     ]
     assert results[1]["name"] == "bob"  # the seat keeps its name for the record
 
@@ -140,7 +141,17 @@ def _result(seats: list[tuple[int | None, str]], standings: list[tuple[int, bool
     return json.dumps(
         {
             "outcome": outcome,
-            "seats": [{"user_id": user, "name": name, "ai": user is None} for user, name in seats],
+            # A seat named "... · hard" played at that level; the others as before levels
+            # existed (no level kept: normal).
+            "seats": [
+                {
+                    "user_id": user,
+                    "name": name,
+                    "ai": user is None,
+                    **({"level": "hard"} if "hard" in name else {}),
+                }
+                for user, name in seats
+            ],
         }
     )
 
@@ -154,7 +165,7 @@ RIGGED: list[tuple[int, str, list[tuple[int | None, str]], list[tuple[int, bool,
         [(1, True, 30), (2, False, 20), (3, False, 10)],
     ),
     (GUILD, "magmor", [(BOB, "bob"), (ALICE, "alice")], [(1, True, 25), (2, False, 22)]),
-    (GUILD, "talismani", [(ALICE, "Alice A."), (None, "AI 1")], [(2, False, 9), (1, True, 13)]),
+    (GUILD, "talismani", [(ALICE, "Alice A."), (None, "AI 1 · hard")], [(2, False, 9), (1, True, 13)]),
     (GUILD, "magmor", [(ALICE, "Alice A."), (BOB, "bob"), (CAROL, "carol")], None),  # /end'ed
     (GUILD, "narnia", [(CAROL, "carol"), (BOB, "bob")], [(1, True, 12), (2, False, 8)]),
     (OTHER_GUILD, "magmor", [(DAVE, "dave"), (ALICE, "alice")], [(1, True, 40), (2, False, 39)]),
@@ -182,13 +193,16 @@ async def test_the_queries_on_a_rigged_history(store: Store) -> None:
     ]
     assert [round(line.rate or 0, 3) for line in board.lines] == [1.0, 0.333, 0.333]
     assert (board.games, board.abandoned) == (4, 1)
-    assert (board.ai.played, board.ai.won) == (2, 1)  # never in a player's figures
+    # AI seats: never in a player's figures, and apart by level (a result from before
+    # levels existed counts as normal)
+    assert [(line.key, line.played, line.won) for line in board.ai] == [("normal", 1, 0), ("hard", 1, 1)]
     magmor = await stats.leaderboard(store, GUILD, "magmor")
     assert [(line.name, line.played, line.won, line.best) for line in magmor.lines] == [
         ("Alice A.", 2, 1, 30),  # the name of her latest game, whichever it was
         ("bob", 2, 1, 25),
     ]
-    assert (magmor.games, magmor.abandoned, magmor.ai.played, magmor.ai.won) == (2, 1, 1, 0)
+    assert (magmor.games, magmor.abandoned) == (2, 1)
+    assert [(line.key, line.played, line.won) for line in magmor.ai] == [("normal", 1, 0)]
     alice = await stats.player(store, GUILD, ALICE)
     assert [(line.key, line.played, line.won, line.abandoned, line.best) for line in alice] == [
         ("magmor", 2, 1, 1, 30),
@@ -200,7 +214,7 @@ async def test_the_queries_on_a_rigged_history(store: Store) -> None:
     other = await stats.leaderboard(store, OTHER_GUILD)
     assert [(line.name, line.played, line.won) for line in other.lines] == [("dave", 1, 1), ("alice", 1, 0)]
     empty = await stats.leaderboard(store, 999)
-    assert (empty.lines, empty.games, empty.abandoned, empty.ai.played) == ([], 0, 0, 0)
+    assert (empty.lines, empty.games, empty.abandoned, empty.ai) == ([], 0, 0, [])
 
 
 async def test_every_stats_query_is_served_by_an_index(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -302,7 +316,7 @@ async def test_rematch_through_the_service(store: Store, database: str) -> None:
     )
     await service.add_ai(5, ALICE, False)
     await service.join(5, BOB, "bob")
-    await service.add_ai(5, ALICE, False)
+    await service.add_ai(5, ALICE, False, "hard")
     await service.start(5, ALICE, False)
     ended = await service.end(5, ALICE, False)
     old_id = ended.row.id
@@ -317,11 +331,11 @@ async def test_rematch_through_the_service(store: Store, database: str) -> None:
     row, table = await rematch(service, 5, old_id, BOB, "Bob B.")
     assert row.status == "lobby" and row.game == "akelarre" and row.guild_id == GUILD
     assert table.host_id == BOB
-    assert [(s.user_id, s.name, s.ai) for s in table.seats] == [
-        (ALICE, "alice", False),
-        (None, "AI 1", True),
-        (BOB, "Bob B.", False),
-        (None, "AI 2", True),
+    assert [(s.user_id, s.name, s.ai, s.level) for s in table.seats] == [
+        (ALICE, "alice", False, "normal"),
+        (None, "IA 1 · normale", True, "normal"),  # the table's language names the level
+        (BOB, "Bob B.", False, "normal"),
+        (None, "IA 2 · difficile", True, "hard"),  # the rematch keeps the level
     ]
     assert (table.speed, table.language, table.max_seats, table.options) == (
         "async",

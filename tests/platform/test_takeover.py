@@ -258,7 +258,9 @@ async def test_a_lobby_ai_seat_may_be_taken(service: TableService) -> None:
     await request_seat(service, 1, DAN, "dan", None)
     answer = await answer_request(service, 1, ANN, False, 2, DAN, confirm=True)
     assert answer.applied is not None
-    assert answer.applied.events == [public("takeover.event.taken", name="dan", number=3, was="AI 1")]
+    assert answer.applied.events == [
+        public("takeover.event.taken", name="dan", number=3, was="AI 1 · normal")
+    ]
 
 
 async def _refused(service: TableService, key: str, call: Any) -> None:

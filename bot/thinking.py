@@ -1,0 +1,87 @@
+"""Where AI seats think: the level each seat plays at, and ``hard``'s search in
+worker processes so that it never holds the event loop's GIL.
+
+``easy`` and ``normal`` choose in well under a millisecond and run in the
+caller's thread (the AI stretch's worker thread, ``bot.ai_moves``). ``hard``
+searches for up to a second per decision (``games.core.search``): in a thread
+it would hold the GIL for the whole search and every other channel's
+coroutines would wait their turn for it, so it runs in a process pool
+(``Settings.ai_workers`` processes, started on the first hard decision, spawned
+rather than forked: the bot's process has threads and an event loop, which a
+fork would copy half-made). A decision that takes longer than
+``Settings.ai_think_seconds`` (a worker stuck, a machine overloaded) is played
+as ``normal`` instead and logged: a seat never holds the table up.
+
+Every level's choice is a pure function of the seat's view, the decision and
+the seat's seed (``seat_seed``), so a worker or the caller's thread choose the
+same move.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.logs import log_fields
+from bot.model import TableInfo
+from games.core import Decision, Game
+from games.core.levels import Level, make_player
+from games.registry import GAMES
+
+log = logging.getLogger("gamemaster.ai")
+
+
+def seat_seed(table: TableInfo, seat: int) -> int:
+    """The seed of an AI seat's choices: the table's (drawn at Start) and the seat's number."""
+    return table.seed * 31 + seat
+
+
+def choose(
+    game_id: str, seat: int, level: Level, seed: int, view: BaseModel, decision: Decision
+) -> BaseModel:
+    """One AI decision (in a worker process for ``hard``)."""
+    return make_player(GAMES[game_id], seat, level, seed).act(view, decision)
+
+
+class Thinker:
+    """Chooses AI seats' moves at their levels; ``hard`` in worker processes."""
+
+    def __init__(self, workers: int, cap_seconds: float) -> None:
+        self.workers, self.cap_seconds = workers, cap_seconds
+        self._pool: ProcessPoolExecutor | None = None
+        self._pool_lock = threading.Lock()
+
+    def pool(self) -> ProcessPoolExecutor:
+        with self._pool_lock:
+            if self._pool is None:
+                context = multiprocessing.get_context("spawn")
+                self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            return self._pool
+
+    def act(
+        self, game: Game[Any, Any], table: TableInfo, seat: int, decision: Decision, view: BaseModel
+    ) -> BaseModel:
+        """The move of AI ``seat`` (blocking: call it off the event loop)."""
+        level = table.seats[seat].level
+        seed = seat_seed(table, seat)
+        if level != "hard" or self.workers <= 0:
+            return choose(game.id, seat, level, seed, view, decision)
+        future: Future[BaseModel] = self.pool().submit(choose, game.id, seat, level, seed, view, decision)
+        try:
+            return future.result(timeout=self.cap_seconds)
+        except FutureTimeout:
+            future.cancel()
+            log.warning("hard AI over its time cap: played normal", extra=log_fields(game=game.id, seat=seat))
+            return choose(game.id, seat, "normal", seed, view, decision)
+
+    def close(self) -> None:
+        with self._pool_lock:
+            if self._pool is not None:
+                self._pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = None

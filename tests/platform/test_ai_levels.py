@@ -1,0 +1,171 @@
+"""AI seats at their levels (issue "AI seats at the table"): the host picks each
+AI seat's level, every AI move logged is the one that level chooses from the
+seat's own view, a seat the AI takes over plays normal, hard thinks in a worker
+process and a decision over its time cap is played as normal, and a slice of
+AI moves is bounded in time as well as in moves."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pytest
+
+from bot.model import Seat, TableInfo
+from bot.table import TableService
+from bot.thinking import Thinker, seat_seed
+from games.core.levels import make_player
+from games.registry import GAMES
+from tests.factory import make_settings, open_store
+
+CHANNEL = 9
+HOST = 900
+
+
+async def service_on(database: str, **settings: Any) -> TableService:
+    store = await open_store(database)
+    return TableService(store, make_settings(database, **settings), clock=lambda: 1000.0)
+
+
+async def test_every_ai_move_is_its_level_s_choice_from_its_own_view(database: str) -> None:
+    """Mag Mor, host and an easy, a normal and a hard seat: replayed from the log,
+    each AI move equals what a player of the seat's level chooses from the
+    seat's view with the seat's seed (so a worker or a restart choose alike)."""
+    service = await service_on(database, ai_workers=0)
+    try:
+        await service.open_lobby(CHANNEL, 1, HOST, "host", "magmor", seats=4, speed="live", language="en")
+        for level in ("easy", "normal", "hard"):
+            await service.add_ai(CHANNEL, HOST, False, level)  # type: ignore[arg-type]
+        applied = await service.start(CHANNEL, HOST, False)
+        table = applied.table
+        assert [(s.name, s.ai, s.level) for s in table.seats] == [
+            ("host", False, "normal"),
+            ("AI 1 · easy", True, "easy"),
+            ("AI 2 · normal", True, "normal"),
+            ("AI 3 · hard", True, "hard"),
+        ]
+        game = GAMES["magmor"]
+        # Play the host's part by defaults until every AI level has moved a few times.
+        moved: dict[int, int] = {}
+        while applied.outcome is None and min(moved.get(s, 0) for s in (1, 2, 3)) < 2:
+            decision = applied.decision
+            assert decision is not None
+            if 0 in decision.actors:
+                action = game.default_action(applied.state, 0)
+                applied = await service.act(CHANNEL, HOST, action.model_dump())
+            else:
+                due = await service.run_due(CHANNEL)
+                assert due is not None
+                applied = due
+            moved = {}
+            for entry in await service.store.actions(applied.row.id):
+                if entry.source == "ai" and entry.seat is not None:
+                    moved[entry.seat] = moved.get(entry.seat, 0) + 1
+        log = await service.store.actions(applied.row.id)
+        state = game.new_game(4, table.seed, table.options)
+        checked = 0
+        for entry in log:
+            if entry.source not in ("player", "ai", "timeout"):
+                continue
+            assert entry.seat is not None
+            if entry.source == "ai":
+                seat = entry.seat
+                decision = game.decision(state)
+                assert decision is not None
+                player = make_player(game, seat, table.seats[seat].level, seed=seat_seed(table, seat))
+                chosen = player.act(game.view(state, seat), decision)
+                assert chosen == game.parse_action(entry.action), f"seat {seat} ({table.seats[seat].level})"
+                checked += 1
+            state, _ = game.play(state, entry.seat, game.parse_action(entry.action))
+        assert checked >= 6
+    finally:
+        await service.store.close()
+
+
+def test_a_seat_the_ai_takes_over_plays_normal() -> None:
+    assert Seat(name="bob", user_id=5).level == "normal"
+    # A table saved before levels existed loads with normal AI seats.
+    old = TableInfo.model_validate(
+        {
+            "host_id": 1,
+            "language": "en",
+            "speed": "live",
+            "max_seats": 3,
+            "seats": [{"name": "AI 1", "ai": True}],
+        }
+    )
+    assert old.seats[0].level == "normal"
+
+
+def hard_table(game_id: str) -> tuple[Any, TableInfo, int]:
+    game = GAMES[game_id]
+    state = game.new_game(3, 4, {})
+    decision = game.decision(state)
+    assert decision is not None
+    seat = decision.actors[0]
+    seats = [Seat(name=f"AI {i + 1}", ai=True, level="hard") for i in range(3)]
+    table = TableInfo(host_id=1, language="en", speed="live", max_seats=3, seats=seats, seed=4)
+    return state, table, seat
+
+
+def test_hard_thinks_in_a_worker_process_and_chooses_as_in_the_thread() -> None:
+    game = GAMES["tirnanog"]
+    state, table, seat = hard_table("tirnanog")
+    decision = game.decision(state)
+    assert decision is not None
+    view = game.view(state, seat)
+    here = Thinker(workers=0, cap_seconds=60).act(game, table, seat, decision, view)
+    pooled = Thinker(workers=1, cap_seconds=60)
+    try:
+        there = pooled.act(game, table, seat, decision, view)
+        assert pooled._pool is not None  # the search went to the worker process
+    finally:
+        pooled.close()
+    assert there == here
+
+
+def test_a_hard_decision_over_its_time_cap_is_played_as_normal(caplog: pytest.LogCaptureFixture) -> None:
+    game = GAMES["tirnanog"]
+    state, table, seat = hard_table("tirnanog")
+    decision = game.decision(state)
+    assert decision is not None
+    view = game.view(state, seat)
+    thinker = Thinker(workers=1, cap_seconds=0.001)  # a spawned worker is not even up by then
+    try:
+        with caplog.at_level(logging.WARNING, logger="gamemaster.ai"):
+            chosen = thinker.act(game, table, seat, decision, view)
+    finally:
+        thinker.close()
+    assert chosen == game.ai(seat).act(view, decision)
+    assert "over its time cap" in caplog.text
+
+
+async def test_a_slice_of_ai_moves_is_bounded_in_time(database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A member and three AI seats, each move seeming to take a second against a
+    slice of 1.5 s: the member's move lands with the first AI moves thought within
+    the slice's time (at least one), the rest follow in the scheduler's slices."""
+    ticks = iter(range(10**6))
+    monkeypatch.setattr("bot.ai_moves.monotonic", lambda: float(next(ticks)))
+    service = await service_on(database, ai_workers=0, ai_slice_seconds=1.5)
+    try:
+        await service.open_lobby(CHANNEL, 1, HOST, "host", "tirnanog", seats=4, speed="live", language="en")
+        for _ in range(3):
+            await service.add_ai(CHANNEL, HOST, False)
+        applied = await service.start(CHANNEL, HOST, False)
+        slices = [applied.ai_moves]
+        while applied.outcome is None and len(slices) < 12:
+            decision = applied.decision
+            assert decision is not None
+            if 0 in decision.actors:
+                action = GAMES["tirnanog"].default_action(applied.state, 0)
+                applied = await service.act(CHANNEL, HOST, action.model_dump())
+            else:
+                due = await service.run_due(CHANNEL)
+                assert due is not None and due.ai_resumed
+                applied = due
+            slices.append(applied.ai_moves)
+        # The clock reads once at the start of a slice and once before each move
+        # after the first: two AI moves per slice (1 s, then 2 s > 1.5 s).
+        assert max(slices) == 2 and slices.count(2) >= 3
+    finally:
+        await service.store.close()
