@@ -72,6 +72,9 @@ class TableCommands(commands.Cog):
                 description=t(f"{game.value}.rules.summary", language)[:4096],
                 colour=discord.Colour.gold(),
             )
+            embed.add_field(
+                name=t("rules.ai_title", language), value=t("rules.ai_levels", language), inline=False
+            )
             await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name=cmd("cmd.log.name"), description=cmd("cmd.log.description"))

@@ -62,3 +62,11 @@ async def test_the_host_adds_a_hard_and_an_easy_seat(simcord_env: simcord.Env, l
     ]
     verdict = verify(export, GAMES)
     assert verdict.ok, verdict.problems
+
+
+async def test_rules_say_what_each_level_does(simcord_env: simcord.Env) -> None:
+    table = make_table(simcord_env, ["alice"])
+    answer = await table.players[0].slash(table.channel, "rules", game="tirnanog")
+    assert answer.ephemeral and answer.response is not None
+    [field] = [f for f in answer.response.embeds[0].fields if f.name == "🤖 AI seats"]
+    assert all(word in (field.value or "") for word in ("**Easy**", "**Normal**", "**Hard**", "never sees"))
