@@ -49,6 +49,8 @@ import aiosqlite
 import asyncpg
 from pydantic import SecretStr
 
+from bench.hard_tables import HardFigures, hard_run
+from bench.hard_tables import report as hard_report
 from bot.settings import Settings
 from bot.store import POSTGRES_SCHEMES, Store, store_for
 from bot.store.base import INSERT_ACTION, UPDATE_GAME
@@ -116,6 +118,7 @@ class Report:
     service: list[ServiceFigures] = field(default_factory=list)
     stalls: list[StallFigures] = field(default_factory=list)
     memory_kb: dict[str, float] = field(default_factory=dict)
+    hard: HardFigures | None = None  # hard AI seats at many tables (SQLite only: bench/hard_tables.py)
 
 
 def settings(location: str) -> Settings:
@@ -617,6 +620,12 @@ def print_backend(report: Report, out: Any) -> bool:
         good = kb <= TARGET_TABLE_KB
         ok &= good
         print(f"{game_id:<10} {kb:>8.1f}  {verdict(good)}", file=out)
+    if report.hard is not None:
+        print(
+            "\n== Hard AI seats at many tables (members' moves answered; the loop's longest stall)", file=out
+        )
+        print(hard_report(report.hard), file=out)
+        ok &= report.hard.met
     return ok
 
 
@@ -645,6 +654,10 @@ async def run_backend(backend: Backend, args: argparse.Namespace, games: Sequenc
     report.stalls.append(
         await stall_run(backend, "narnia, 4 seats (3 AI, then 4)", "narnia", 4, args.human_acts)
     )
+    if isinstance(backend, SqliteBackend) and args.hard_tables:
+        location = await backend.location("hard")
+        report.hard = await hard_run(location, args.hard_tables, args.hard_seconds)
+        await backend.discard(location)
     report.load = (load, os.getloadavg()[0])
     return report
 
@@ -679,6 +692,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--raw-commits", type=int, default=3000)
     parser.add_argument("--memory-tables", type=int, default=200)
     parser.add_argument("--human-acts", type=int, default=20, help="human moves before the AI plays on")
+    parser.add_argument("--hard-tables", type=int, default=1000, help="tables with hard AI seats (0: skip)")
+    parser.add_argument("--hard-seconds", type=float, default=60.0, help="how long members play beside them")
     args = parser.parse_args(argv)
     if args.database_url is not None and not args.database_url.startswith(POSTGRES_SCHEMES):
         parser.error("--database-url must be a postgresql:// URL")
@@ -686,6 +701,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("--database-url is for --backend postgresql or both")
     if args.quick:
         args.tables, args.acts, args.raw_commits, args.memory_tables, args.human_acts = [1, 3], 6, 50, 3, 2
+        args.hard_tables, args.hard_seconds = 3, 3.0
     return args
 
 

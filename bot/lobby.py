@@ -31,6 +31,7 @@ class LobbyService(TableCore):
         speed: Speed,
         language: str,
         options: dict[str, Any] | None = None,
+        hints: bool | None = None,
     ) -> tuple[GameRow, TableInfo]:
         game = GAMES.get(game_id)
         if game is None:
@@ -65,6 +66,7 @@ class LobbyService(TableCore):
             max_seats=max_seats,
             seats=[Seat(user_id=host_id, name=host_name)],
             options=options,
+            hints=hints,
         )
         async with self.lock(channel_id):
             try:
@@ -159,6 +161,6 @@ class LobbyService(TableCore):
             opening = [sealed, *game.opening_events(state)]
             applied = Applied(row=row, table=info, game=game, state=state, events=list(opening), started=True)
             log_rows: list[LogRow] = [("start", None, None, {"kind": "start", "seed": info.seed}, opening)]
-            await play_ai_off_loop(applied, log_rows, *self.ai_slice())
+            await play_ai_off_loop(applied, log_rows, *self.ai_slice(interactive=True))
             await self._commit(applied, log_rows)
             return applied

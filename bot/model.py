@@ -49,6 +49,7 @@ class Seat(BaseModel):
     # host for a seat added as an AI; a member's seat the AI takes over plays normal.
     level: Level = "normal"
     timeouts: int = 0  # defaults applied in a row by the deadline (bot.seats.TIMEOUTS_TO_AI)
+    hints: int = 0  # hints the member asked for in this game (bot.hints); the final board shows them
 
 
 class TableInfo(BaseModel):
@@ -75,6 +76,9 @@ class TableInfo(BaseModel):
     # Why the table is paused (a deadline or an AI slice keeps failing), once the
     # channel was told; cleared by the next change that lands (bot.client).
     paused: str | None = None
+    # The host's choice at /play: hints for everyone (True), for nobody (False), or by
+    # default (None) only at a practice table, where every other seat is an AI.
+    hints: bool | None = None
 
     def fresh(self, row_version: int, version: int) -> bool:
         """May a control drawn at ``version`` still act?"""

@@ -75,6 +75,13 @@ class Presenter(ABC):
         """Decode a click on one of this game's controls. Raise ``TableError``
         or ``RuleError`` for a click that cannot be honoured."""
 
+    @abstractmethod
+    def describe_action(self, view: BaseModel, action: dict[str, Any], language: str) -> str:
+        """One of this seat's own legal actions (``action``, as JSON) in words for
+        that player, an imperative line naming what they would press or choose
+        ("Take the river territory"), for the panel's hint. Drawn from the seat's
+        own ``view`` only: it may name what the seat can see, never more."""
+
     def live_message(self, table: TableInfo, view: BaseModel, key: str, language: str) -> str | None:
         """The text of the live message ``key`` (events with a ``live`` param,
         e.g. a battle fought throw by throw), drawn from the public view."""
@@ -117,7 +124,7 @@ class Presenter(ABC):
                     "table.final.standing",
                     language,
                     medal=MEDALS.get(standing.rank, f"{standing.rank}."),
-                    seat=seat_name(table, standing.seat),
+                    seat=seat_name(table, standing.seat) + hints_used(table, standing.seat, language),
                     score=f" — {score}" if score else "",
                     winner=" 🏆" if standing.winner else "",
                 )
@@ -134,6 +141,12 @@ class Presenter(ABC):
 
 
 PRESENTERS: dict[str, Presenter] = {}
+
+
+def hints_used(table: TableInfo, seat: int, language: str) -> str:
+    """ " · 💡 2 hints" after a name on the final board, or nothing."""
+    count = table.seats[seat].hints if seat < len(table.seats) else 0
+    return t("table.final.hints", language, count=count) if count else ""
 
 
 def winners_headline(

@@ -50,6 +50,7 @@ async def rematch(
             max_seats=table.max_seats,
             seats=seats,
             options=dict(table.options),
+            hints=table.hints,
         )
         try:
             row = await store.create(channel_id, old.guild_id, old.game, info.model_dump(), service.clock())

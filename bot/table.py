@@ -9,11 +9,12 @@ action log in one transaction before returning. The caller (a cog) publishes.
 from __future__ import annotations
 
 import logging
+import math
 from typing import Any
 
 from pydantic import ValidationError
 
-from bot.ai_moves import AiStalled, play_ai_off_loop
+from bot.ai_moves import AiStalled, Chooser, Rehearsal, play_ai_off_loop
 from bot.lobby import LobbyService
 from bot.logs import log_fields
 from bot.model import Applied, LogRow, TableError, table_of
@@ -64,7 +65,7 @@ class TableService(LobbyService):
                 before=before,
             )
             log_rows: list[LogRow] = [("player", seat, user_id, action.model_dump(), events)]
-            await play_ai_off_loop(applied, log_rows, *self.ai_slice())
+            await play_ai_off_loop(applied, log_rows, *self.ai_slice(interactive=True))
             await self._commit(applied, log_rows)
             log.info(
                 "action",
@@ -85,7 +86,7 @@ class TableService(LobbyService):
             applied = Applied(row=row, table=info, game=game, state=state, before=game.decision(state))
             applied.events.extend(entry[4])  # a copy: the AI's events follow in their own log rows
             log_rows: list[LogRow] = [entry]
-            await play_ai_off_loop(applied, log_rows, *self.ai_slice())
+            await play_ai_off_loop(applied, log_rows, *self.ai_slice(interactive=True))
             await self._commit(applied, log_rows)
             return applied
 
@@ -103,8 +104,34 @@ class TableService(LobbyService):
             await self._commit(applied, [("end", None, user_id, {"kind": "end"}, events)], finish=False)
             return applied
 
+    async def rehearse(self, channel_id: int) -> Rehearsal | None:
+        """The next slice of a due AI stretch, thought without the channel's lock
+        (a hard seat's search takes seconds, and a member's move must not wait
+        for it behind the lock): None where no AI stretch is due, or it failed
+        (``run_due`` then tries under the lock and reports it)."""
+        row = await self.store.active(channel_id)
+        if (
+            row is None
+            or row.status != "playing"
+            or row.deadline_at is None
+            or row.deadline_at > self.clock()
+        ):
+            return None
+        info, game = table_of(row), GAMES[row.game]
+        state = game.load_state(row.state or "")
+        decision = game.decision(state)
+        if decision is None or not any(info.seats[s].ai for s in decision.actors):
+            return None
+        applied = Applied(row=row, table=info, game=game, state=state, before=decision)
+        log_rows: list[LogRow] = []
+        if await play_ai_off_loop(applied, log_rows, *self.ai_slice(interactive=False)) is not None:
+            return None
+        moves = [(seat, game.parse_action(action)) for _, seat, _, action, _ in log_rows if seat is not None]
+        return Rehearsal(row.version, moves) if moves else None
+
     async def run_due(self, channel_id: int) -> Applied | None:
         """Apply the default actions whose deadline passed, or send a reminder."""
+        rehearsal = await self.rehearse(channel_id)
         async with self.lock(channel_id):
             row = await self.store.active(channel_id)
             if row is None or row.status != "playing":
@@ -120,7 +147,13 @@ class TableService(LobbyService):
                 if any(info.seats[s].ai for s in decision.actors):
                     # An AI stretch a slice's bound (or a failing AI) left to the scheduler.
                     applied.ai_resumed = True
-                    error = await play_ai_off_loop(applied, log_rows, *self.ai_slice())
+                    if rehearsal is not None and rehearsal.version != row.version:
+                        return applied  # a member moved meanwhile: not committed, the seats think again
+                    limit, thinker, seconds, hard = self.ai_slice(interactive=False)
+                    chooser: Chooser = thinker if rehearsal is None else rehearsal
+                    if rehearsal is not None:
+                        seconds = math.inf  # the thinking is done: play the rehearsal back whole
+                    error = await play_ai_off_loop(applied, log_rows, limit, chooser, seconds, hard)
                     if error is not None and not log_rows:
                         raise AiStalled("an AI seat could not move") from error
                     await self._commit(applied, log_rows)
@@ -142,7 +175,7 @@ class TableService(LobbyService):
                     handovers = count_timeouts(info, applied.auto_seats)
                     applied.events.extend(event for entry in handovers for event in entry[4])
                     log_rows.extend(handovers)
-                await play_ai_off_loop(applied, log_rows, *self.ai_slice())
+                await play_ai_off_loop(applied, log_rows, *self.ai_slice(interactive=False))
                 await self._commit(applied, log_rows)
                 return applied
             if row.reminder_at is not None and row.reminder_at <= now and decision is not None:

@@ -36,9 +36,13 @@ class TableCore:
         self._locks: dict[int, asyncio.Lock] = {}
         self.thinker = Thinker(settings.ai_workers, settings.ai_think_seconds)
 
-    def ai_slice(self) -> tuple[int, Thinker, float]:
-        """The bounds of one slice of AI moves and who thinks them (bot.ai_moves)."""
-        return self.settings.ai_slice_moves, self.thinker, self.settings.ai_slice_seconds
+    def ai_slice(self, *, interactive: bool) -> tuple[int, Thinker, float, bool]:
+        """The bounds of one slice of AI moves and who thinks them (bot.ai_moves).
+        ``interactive``: a member's click or command waits for this slice, and
+        Discord wants an answer within 3 s, so the slice stops before a hard
+        seat's search; the stretch goes on in the background (continue_ai)."""
+        s = self.settings
+        return s.ai_slice_moves, self.thinker, s.ai_slice_seconds, not interactive
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())

@@ -22,7 +22,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import threading
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
@@ -32,6 +32,7 @@ from bot.logs import log_fields
 from bot.model import TableInfo
 from games.core import Decision, Game
 from games.core.levels import Level, make_player
+from games.core.search import Advice, SearchPlayer
 from games.registry import GAMES
 
 log = logging.getLogger("gamemaster.ai")
@@ -49,6 +50,11 @@ def choose(
     return make_player(GAMES[game_id], seat, level, seed).act(view, decision)
 
 
+def advise(game_id: str, seat: int, seed: int, view: BaseModel, decision: Decision) -> Advice:
+    """What ``hard`` would do from ``view``, and why (a hint; in a worker process)."""
+    return SearchPlayer(GAMES[game_id], seat, seed).advise(view, decision)
+
+
 class Thinker:
     """Chooses AI seats' moves at their levels; ``hard`` in worker processes."""
 
@@ -56,6 +62,10 @@ class Thinker:
         self.workers, self.cap_seconds = workers, cap_seconds
         self._pool: ProcessPoolExecutor | None = None
         self._pool_lock = threading.Lock()
+        # The threads AI stretches that may think hard run in, each mostly waiting
+        # for a worker process: a lane of their own, so that however many tables
+        # wait for a search, the loop's default threads stay free for members' moves.
+        self._lane = ThreadPoolExecutor(max(1, workers) * 2, thread_name_prefix="ai-hard")
 
     def pool(self) -> ProcessPoolExecutor:
         with self._pool_lock:
@@ -80,8 +90,32 @@ class Thinker:
             log.warning("hard AI over its time cap: played normal", extra=log_fields(game=game.id, seat=seat))
             return choose(game.id, seat, "normal", seed, view, decision)
 
+    def advise(
+        self, game: Game[Any, Any], table: TableInfo, seat: int, decision: Decision, view: BaseModel
+    ) -> Advice:
+        """``hard``'s move for a member's ``seat`` from its view (blocking: call it
+        off the event loop); over the time cap, the normal move, said plainly."""
+        seed = seat_seed(table, seat)
+        if self.workers <= 0:
+            return advise(game.id, seat, seed, view, decision)
+        future: Future[Advice] = self.pool().submit(advise, game.id, seat, seed, view, decision)
+        try:
+            return future.result(timeout=self.cap_seconds)
+        except FutureTimeout:
+            future.cancel()
+            log.warning("hint over its time cap: the normal move", extra=log_fields(game=game.id, seat=seat))
+            move = choose(game.id, seat, "normal", seed, view, decision)
+            return Advice(move, move)
+
+    def more(self) -> bool:
+        return True  # a thinker always has a next move in it
+
+    def lane(self) -> ThreadPoolExecutor:
+        return self._lane
+
     def close(self) -> None:
         with self._pool_lock:
             if self._pool is not None:
                 self._pool.shutdown(wait=False, cancel_futures=True)
                 self._pool = None
+        self._lane.shutdown(wait=False, cancel_futures=True)

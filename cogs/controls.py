@@ -62,6 +62,32 @@ BoardControl = Callable[[BoardSpot], "discord.ui.Item[Any] | None"]
 _BOARD_CONTROLS: dict[str, tuple[int, BoardControl]] = {}
 
 
+PanelControl = Callable[[Any], "discord.ui.Item[Any] | None"]  # given the panel's PanelContext
+# Controls a feature adds to every game's private panel (the hint), by name as above.
+_PANEL_CONTROLS: dict[str, PanelControl] = {}
+
+
+def add_panel_control(name: str, control: PanelControl) -> None:
+    _PANEL_CONTROLS[name] = control
+
+
+def with_panel_controls(view: discord.ui.View, ctx: Any) -> discord.ui.View:
+    """``view`` with the features' panel controls, each on the lowest row with room
+    (Discord: five rows of five buttons; a select fills a row)."""
+    for control in _PANEL_CONTROLS.values():
+        item = control(ctx)
+        if item is None:
+            continue
+        for row in range(4, -1, -1):
+            item.row = row
+            try:
+                view.add_item(item)
+            except ValueError:  # that row is full
+                continue
+            break
+    return view
+
+
 def add_board_control(name: str, order: int, control: BoardControl) -> None:
     _BOARD_CONTROLS[name] = (order, control)
 

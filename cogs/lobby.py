@@ -49,6 +49,8 @@ def lobby_embed(row: GameRow, table: TableInfo, language: str) -> discord.Embed:
         key = f"lobby.setting.{name}" if value is not None else f"lobby.setting.{name}_none"
         embed.add_field(name=t(f"lobby.setting.{name}_name", language), value=t(key, language, count=value))
     embed.add_field(name=t("lobby.speed", language), value=t(f"speed.{table.speed}", language))
+    hints = "auto" if table.hints is None else "on" if table.hints else "off"
+    embed.add_field(name=t("lobby.hints", language), value=t(f"lobby.hints_{hints}", language))
     embed.add_field(name=t("lobby.language", language), value=t(f"language.{table.language}", language))
     footer = t("lobby.footer", language, min=game.min_players, max=table.max_seats)
     if table.options.get("teams") is True:
@@ -165,6 +167,7 @@ class Lobby(commands.Cog):
         language=cmd("cmd.play.language.name"),
         teams=cmd("cmd.play.teams.name"),
         rounds=cmd("cmd.play.rounds.name"),
+        hints=cmd("cmd.play.hints.name"),
     )
     @app_commands.describe(
         game=cmd("cmd.play.game.description"),
@@ -173,6 +176,7 @@ class Lobby(commands.Cog):
         language=cmd("cmd.play.language.description"),
         teams=cmd("cmd.play.teams.description"),
         rounds=cmd("cmd.play.rounds.description"),
+        hints=cmd("cmd.play.hints.description"),
     )
     @app_commands.choices(
         game=GAME_CHOICES,
@@ -194,6 +198,7 @@ class Lobby(commands.Cog):
         language: app_commands.Choice[str] | None = None,
         teams: bool | None = None,
         rounds: app_commands.Range[int, 0, 1000] | None = None,
+        hints: bool | None = None,
     ) -> None:
         async with user_errors(interaction):
             bot = bot_of(interaction)
@@ -214,6 +219,7 @@ class Lobby(commands.Cog):
                 speed=speed_value,
                 language=table_language,
                 options=play_options(teams, rounds),
+                hints=hints,
             )
             await interaction.response.send_message(
                 embed=lobby_embed(row, table, table_language),

@@ -14,7 +14,7 @@ from bot.presenter import PRESENTERS, PanelContext, Presenter
 from bot.render import event_text
 from bot.store import GameRow
 from cogs.common import answer_error, bot_of, lang
-from cogs.controls import PAYLOAD, BoardSpot, add_board_control
+from cogs.controls import PAYLOAD, BoardSpot, add_board_control, with_panel_controls
 from cogs.publisher import publisher_of, with_final_record
 from games.core import Game, GameState
 from games.registry import GAMES
@@ -72,6 +72,7 @@ def panel_context(
 def render_panel(presenter: Presenter, ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:
     """The presenter's panel; once the game is over, with the final record on top."""
     embed, view = presenter.panel(ctx)
+    view = with_panel_controls(view, ctx)
     if ctx.outcome is not None:
         embed = with_final_record(embed, presenter, ctx.table, ctx.outcome, ctx.language)
     return embed, view

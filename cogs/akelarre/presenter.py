@@ -1,14 +1,16 @@
 """How an Akelarre table looks in Discord: the game's ``Presenter``, handing each part to
-its file (``board``, ``panel`` with ``picker``, ``final``; texts in ``places`` and ``words``)."""
+its file (``board``, ``panel`` with ``picker``, ``final``, ``hints``; texts in ``places`` and ``words``)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import discord
 from pydantic import BaseModel
 
 from bot.model import TableInfo
 from bot.presenter import Click, PanelContext, Presenter
-from cogs.akelarre import board, final, panel
+from cogs.akelarre import board, final, hints, panel
 from cogs.akelarre.words import as_view
 from games.core import Decision, Outcome, Standing
 
@@ -42,3 +44,7 @@ class AkelarrePresenter(Presenter):
 
     def click(self, ctx: PanelContext, payload: str, values: list[str]) -> Click:
         return panel.click(ctx, as_view(ctx.view), payload, values)
+
+    # -- the hint: one of the seat's own legal actions in words ---------------
+    def describe_action(self, view: BaseModel, action: dict[str, Any], language: str) -> str:
+        return hints.describe(as_view(view), action, language)

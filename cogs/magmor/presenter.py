@@ -1,15 +1,17 @@
 """How a Mag Mor table looks in Discord: the presenter the platform registers,
-handing each hook to its part (board, panel, final)."""
+handing each hook to its part (board, panel, final, hints)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import discord
 from pydantic import BaseModel
 
 from bot.model import TableInfo
 from bot.presenter import Click, PanelContext, Presenter
-from cogs.magmor import board, final, panel
-from cogs.magmor.words import GAME
+from cogs.magmor import board, final, hints, panel
+from cogs.magmor.words import GAME, as_view
 from games.core import Decision, Outcome, Standing
 
 
@@ -40,3 +42,7 @@ class MagmorPresenter(Presenter):
     # -- clicks --------------------------------------------------------------
     def click(self, ctx: PanelContext, payload: str, values: list[str]) -> Click:
         return panel.click(ctx, payload, values)
+
+    # -- the hint --------------------------------------------------------------
+    def describe_action(self, view: BaseModel, action: dict[str, Any], language: str) -> str:
+        return hints.describe(as_view(view), action, language)

@@ -17,12 +17,15 @@ handing each hook to the part that draws it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from pydantic import BaseModel
 
 from bot.model import TableInfo
 from bot.presenter import Click, PanelContext, Presenter
-from cogs.narnia import battles, board, clicks, final, panel
+from cogs.narnia import battles, board, clicks, final, hints, panel
+from cogs.narnia.words import as_view
 from games.core import Decision, Outcome, Standing
 from games.narnia.state import Battle, Throw
 from games.narnia.views import NarniaView
@@ -73,3 +76,7 @@ class NarniaPresenter(Presenter):
 
     def click(self, ctx: PanelContext, payload: str, values: list[str]) -> Click:
         return clicks.click(ctx, payload, values)
+
+    # -- the panel's hint: hints.py -------------------------------------------
+    def describe_action(self, view: BaseModel, action: dict[str, Any], language: str) -> str:
+        return hints.describe(as_view(view), action, language)

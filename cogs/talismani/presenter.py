@@ -3,12 +3,15 @@ to its part (``board``, ``panel``, ``final``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from pydantic import BaseModel
 
 from bot.model import TableInfo
 from bot.presenter import Click, PanelContext, Presenter
-from cogs.talismani import board, final, panel
+from cogs.talismani import board, final, hints, panel
+from cogs.talismani.words import as_view
 from games.core import Decision, Outcome, Standing
 
 GAME = "talismani"
@@ -48,3 +51,8 @@ class TalismaniPresenter(Presenter):
 
     def click(self, ctx: PanelContext, payload: str, values: list[str]) -> Click:
         return panel.click(ctx, payload, values)
+
+    # -- the hint ------------------------------------------------------------
+    def describe_action(self, view: BaseModel, action: dict[str, Any], language: str) -> str:
+        """The hint: one of the seat's own legal actions in words, from its own view."""
+        return hints.describe(as_view(view), action, language)

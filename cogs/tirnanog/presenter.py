@@ -1,14 +1,16 @@
 """How a Tir Nan Og Wars table looks in Discord: the game's :class:`Presenter`, which hands
-each part to its own module (board, panel, final)."""
+each part to its own module (board, panel, hints, final)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import discord
 from pydantic import BaseModel
 
 from bot.model import TableInfo
 from bot.presenter import Click, PanelContext, Presenter
-from cogs.tirnanog import board, final, panel
+from cogs.tirnanog import board, final, hints, panel
 from cogs.tirnanog.words import as_view
 from games.core import Decision, Outcome, Standing
 
@@ -52,3 +54,7 @@ class TirNanOgPresenter(Presenter):
 
     def click(self, ctx: PanelContext, payload: str, values: list[str]) -> Click:
         return panel.click(ctx, payload, values)
+
+    # -- the hint (cogs.tirnanog.hints) -------------------------------------------
+    def describe_action(self, view: BaseModel, action: dict[str, Any], language: str) -> str:
+        return hints.describe(as_view(view), action, language)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
@@ -101,6 +102,20 @@ def play_out(
     return state
 
 
+@dataclass(frozen=True)
+class Advice:
+    """What the search chose and why, for a hint: the move, the normal player's
+    move, the worlds the deciding comparison was made in, and the share of them
+    each won (a win shared by k seats counts 1/k). ``worlds`` is 0 where there
+    was nothing to compare (one legal move, or no sampler)."""
+
+    move: BaseModel
+    normal: BaseModel
+    worlds: int = 0
+    share: float = 0.0
+    normal_share: float = 0.0
+
+
 class SearchPlayer:
     def __init__(self, game: Game[Any, Any], seat: int, seed: int, budget: Budget | None = None) -> None:
         self.game, self.seat, self.seed = game, seat, seed
@@ -125,9 +140,10 @@ class SearchPlayer:
         world: GameState | None = self.game.sample_world(view, rng)
         return world
 
-    def worth(self, world: GameState, move: BaseModel) -> float | None:
-        """``move`` played in ``world`` and the game played out: its value, or
-        None where the move is not legal there (the view did not pin it down)."""
+    def worth(self, world: GameState, move: BaseModel) -> tuple[float, float] | None:
+        """``move`` played in ``world`` and the game played out: its value and its
+        reward, or None where the move is not legal there (the view did not pin it
+        down)."""
         game = self.game
         try:
             after, _ = game.play(world, self.seat, move)
@@ -135,7 +151,7 @@ class SearchPlayer:
             return None
         players = [game.ai(s) for s in range(world.players)]
         end = play_out(game, after, players, self.budget.horizon, self.spent)
-        return value(game, end, self.seat)
+        return value(game, end, self.seat), reward(game, end, self.seat)
 
     def within(self, share: float) -> bool:
         """Whether the playouts so far cost less than ``share`` of ``Budget.moves``."""
@@ -143,13 +159,18 @@ class SearchPlayer:
         return cap is None or self.spent[0] < share * cap
 
     def act(self, view: Any, decision: Decision) -> BaseModel:
+        return self.advise(view, decision).move
+
+    def advise(self, view: Any, decision: Decision) -> Advice:
+        """The search's move, with what it rests on."""
         rng = decision_rng(self.seed, view, decision)
         world = self.sample(view, rng)
         if world is None:
-            return self.normal.act(view, decision)
+            move = self.normal.act(view, decision)
+            return Advice(move, move)
         moves = self.candidates(world, view, decision, rng)
         if len(moves) == 1:
-            return moves[0]
+            return Advice(moves[0], moves[0])
         worlds = [world]
         self.spent = [0]
         # Round one: every candidate in the first half of the worlds. Every candidate
@@ -157,6 +178,7 @@ class SearchPlayer:
         # numbers): the differences between them are the moves', not luck's.
         screen = max(1, self.budget.worlds // 2)
         values: list[list[float]] = [[] for _ in moves]
+        wins: list[list[float]] = [[] for _ in moves]
         alive = list(range(len(moves)))
         for iteration in range(screen):
             if iteration and not self.within(0.5):
@@ -168,12 +190,13 @@ class SearchPlayer:
                 if worth is None:
                     alive.remove(index)
                 else:
-                    values[index].append(worth)
+                    values[index].append(worth[0])
+                    wins[index].append(worth[1])
         if 0 not in alive:  # the normal move is always legal from the view; a safety net
-            return moves[alive[0]] if alive else moves[0]
+            return Advice(moves[alive[0]] if alive else moves[0], moves[0])
         rivals = [i for i in alive if i]
         if not rivals:
-            return moves[0]
+            return Advice(moves[0], moves[0], len(wins[0]), mean(wins[0]), mean(wins[0]))
         challenger = max(rivals, key=lambda i: sum(values[i]))
         # Round two: the playouts the others would have had go to the normal move and
         # its challenger, in fresh worlds.
@@ -185,14 +208,20 @@ class SearchPlayer:
             first, second = self.worth(world, moves[0]), self.worth(world, moves[challenger])
             if first is None or second is None:
                 continue
-            values[0].append(first)
-            values[challenger].append(second)
-        return moves[challenger] if clearly_better(values[challenger], values[0]) else moves[0]
+            for index, worth in ((0, first), (challenger, second)):
+                values[index].append(worth[0])
+                wins[index].append(worth[1])
+        chosen = challenger if clearly_better(values[challenger], values[0]) else 0
+        return Advice(moves[chosen], moves[0], len(wins[0]), mean(wins[chosen]), mean(wins[0]))
 
     def _resample(self, view: Any, rng: random.Random) -> GameState:
         world = self.sample(view, rng)
         assert world is not None  # the first sample was not None: the game has a sampler
         return world
+
+
+def mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
 
 
 def clearly_better(challenger: list[float], normal: list[float]) -> bool:

@@ -169,3 +169,38 @@ async def test_a_slice_of_ai_moves_is_bounded_in_time(database: str, monkeypatch
         assert max(slices) == 2 and slices.count(2) >= 3
     finally:
         await service.store.close()
+
+
+async def test_a_member_never_waits_for_a_hard_seat_s_search(database: str) -> None:
+    """Discord wants an answer to a click within 3 s: a member's move (and Start)
+    is committed before any hard seat thinks; the hard moves are played by the
+    scheduler's slices (continue_ai), a normal seat before the hard one inline."""
+    service = await service_on(database, ai_workers=0)
+    try:
+        await service.open_lobby(CHANNEL, 1, HOST, "host", "magmor", seats=3, speed="live", language="en")
+        await service.add_ai(CHANNEL, HOST, False, "hard")
+        await service.add_ai(CHANNEL, HOST, False, "normal")
+        applied = await service.start(CHANNEL, HOST, False)
+        game = GAMES["magmor"]
+        hard_moves = 0
+        for _ in range(30):
+            decision = applied.decision
+            if decision is None:
+                break
+            if 0 in decision.actors:
+                applied = await service.act(CHANNEL, HOST, game.default_action(applied.state, 0).model_dump())
+                interactive = True
+            else:
+                due = await service.run_due(CHANNEL)
+                assert due is not None and due.ai_resumed
+                applied, interactive = due, False
+            log = await service.store.actions(applied.row.id)
+            played = [a for a in log if a.source == "ai" and a.seat == 1]
+            if interactive:
+                assert len(played) == hard_moves, "the hard seat moved while a member waited"
+                if applied.decision is not None and 1 in applied.decision.actors:
+                    assert applied.ai_pending  # handed to the scheduler at once
+            hard_moves = len(played)
+        assert hard_moves >= 3
+    finally:
+        await service.store.close()

@@ -1,0 +1,159 @@
+"""Hard AI seats at many tables: does the bot stay responsive while they think?
+
+``python -m bench.table_speed`` runs it as its "hard seats" row; alone:
+``python -m bench.hard_tables --tables 1000 --seconds 60``.
+
+Each table is Tir Nan Og with one member and two ``hard`` AI seats. For
+``seconds``, every member whose turn it is plays (the game's own move for the
+seat), as fast as the service answers; each move is committed before any hard
+seat thinks (bot.ai_moves), and the hard seats' stretches go on in background
+tasks, one per table, as ``GameMasterBot.continue_ai`` runs them: each slice
+through the table service, the search itself in the thinker's worker process.
+A ticker task sleeping 1 ms records the event loop's longest stall. Figures:
+members' moves answered and their latency (p99, max; Discord wants an answer
+within 3 s), hard decisions made, and the longest stall (target ≤ 50 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from tempfile import TemporaryDirectory
+
+from pydantic import SecretStr
+
+from bot.settings import Settings
+from bot.store import store_for
+from bot.table import TableService
+from games.registry import GAMES
+
+GAME = "tirnanog"
+TARGET_STALL_MS = 50.0
+TARGET_ANSWER_MS = 3000.0  # Discord's limit for answering an interaction
+TICK_SECONDS = 0.001
+
+
+@dataclass
+class HardFigures:
+    tables: int
+    seconds: float
+    answers_ms: list[float] = field(default_factory=list)  # members' moves, service latency
+    hard_moves: int = 0
+    max_stall_ms: float = 0.0
+    ticks: int = 0
+
+    def percentile(self, p: float) -> float:
+        ordered = sorted(self.answers_ms)
+        return ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered else 0.0
+
+    @property
+    def met(self) -> bool:
+        return self.max_stall_ms <= TARGET_STALL_MS and max(self.answers_ms, default=0.0) <= TARGET_ANSWER_MS
+
+
+async def hard_run(location: str, tables: int, seconds: float) -> HardFigures:
+    store = store_for(location)
+    await store.open()
+    settings = Settings(_env_file=None, discord_token=SecretStr("bench"), database_path=Path(location))
+    service = TableService(store, settings, time.time)
+    game = GAMES[GAME]
+    figures = HardFigures(tables, seconds)
+    stop = asyncio.Event()
+    continuing: dict[int, asyncio.Task[None]] = {}
+
+    async def ticker() -> None:
+        last = time.perf_counter()
+        while not stop.is_set():
+            await asyncio.sleep(TICK_SECONDS)
+            now = time.perf_counter()
+            figures.max_stall_ms = max(figures.max_stall_ms, (now - last - TICK_SECONDS) * 1000)
+            figures.ticks += 1
+            last = now
+
+    async def continue_ai(channel: int) -> None:
+        """The AI stretch of one table, a slice at a time (GameMasterBot._continue_ai)."""
+        while not stop.is_set():
+            applied = await service.run_due(channel)
+            if applied is None:
+                return
+            figures.hard_moves += applied.ai_moves
+            if not applied.ai_pending:
+                return
+
+    def follow(channel: int, pending: bool) -> None:
+        if pending and channel not in continuing:
+            task = asyncio.create_task(continue_ai(channel))
+            continuing[channel] = task
+            task.add_done_callback(lambda _: continuing.pop(channel, None))
+
+    async def member(channel: int) -> None:
+        user = channel * 100
+        while not stop.is_set():
+            found = await service.active(channel)
+            if found is None:
+                return
+            row, info = found
+            state = service.state_of(row)
+            decision = game.decision(state) if state is not None else None
+            if state is None or decision is None:
+                return
+            if 0 not in decision.actors:
+                follow(channel, any(info.seats[s].ai for s in decision.actors))
+                await asyncio.sleep(0.05)
+                continue
+            action = game.ai(0).act(game.view(state, 0), decision)
+            started = time.perf_counter()
+            applied = await service.act(channel, user, action.model_dump(), version=row.version)
+            figures.answers_ms.append((time.perf_counter() - started) * 1000)
+            follow(channel, applied.ai_pending)
+
+    try:
+        for channel in range(1, tables + 1):
+            await service.open_lobby(
+                channel, 1, channel * 100, "P0", GAME, seats=3, speed="live", language="en"
+            )
+            for _ in range(2):
+                await service.add_ai(channel, channel * 100, True, "hard")
+            applied = await service.start(channel, channel * 100, True)
+            follow(channel, applied.ai_pending)
+        # The worker process starts once, with the bot: not part of what is measured.
+        await asyncio.to_thread(service.thinker.pool().submit(int).result)
+        watch = asyncio.create_task(ticker())
+        members = [asyncio.create_task(member(channel)) for channel in range(1, tables + 1)]
+        await asyncio.sleep(seconds)
+        stop.set()
+        await asyncio.gather(watch, *members, *continuing.values(), return_exceptions=True)
+        return figures
+    finally:
+        stop.set()
+        service.thinker.close()
+        await store.close()
+
+
+def report(f: HardFigures) -> str:
+    verdict = "PASS" if f.met else "FAIL"
+    return (
+        f"{GAME}, 1 member + 2 hard, {f.tables} tables, {f.seconds:.0f} s: {len(f.answers_ms)} member moves,"
+        f" p99 {f.percentile(0.99):.1f} ms, max {max(f.answers_ms, default=0.0):.1f} ms (≤ 3,000);"
+        f" {f.hard_moves} hard moves; loop's longest stall {f.max_stall_ms:.1f} ms (≤ 50)  {verdict}"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.hard_tables", description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    args = parser.parse_args(argv)
+    with TemporaryDirectory(prefix="gm-hard-") as tmp:
+        figures = asyncio.run(hard_run(str(Path(tmp) / "hard.db"), args.tables, args.seconds))
+    print(report(figures))
+    return 0 if figures.met else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

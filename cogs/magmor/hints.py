@@ -1,0 +1,130 @@
+"""A seat's own legal action in words, for the panel's hint: one imperative line
+in the panel's vocabulary ("Peek at B2…", "Pay 🪓 2 axes…", "Pass…").
+
+Everything comes from the seat's own view: the backs of the candidates, the faces
+this seat explored, its hand and objective, the public toll. Other seats are named
+"seat N" (the view carries no names), this seat "you"."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.i18n import t
+from bot.render import resource
+from cogs.magmor.words import EMOJI, GAME, cards_text, count_of, face_text
+from games.magmor import CellView, Choose, Explore, MagmorView, Pay, PayMagMor, Split
+from games.magmor.actions import ACTION_ADAPTER
+
+
+def hint(key: str, language: str, **params: Any) -> str:
+    return t(f"magmor.hint.{key}", language, **params)
+
+
+def describe(view: MagmorView, action: dict[str, Any], language: str) -> str:
+    """``action`` (JSON, one of this seat's legal actions) as one line for its player."""
+    parsed = ACTION_ADAPTER.validate_python(action)
+    if isinstance(parsed, Explore):
+        return _explore(view, parsed.cell, language)
+    if isinstance(parsed, Choose):
+        return _choose(view, parsed.cell, language)
+    if isinstance(parsed, Split):
+        return _split(view, parsed.allocation, language)
+    if isinstance(parsed, Pay):
+        return _pay(view, parsed.resource, language)
+    if isinstance(parsed, PayMagMor):
+        return _pay_magmor(view, parsed.cards, language)
+    return _pass(view, language)
+
+
+# -- words shared by the lines ---------------------------------------------------
+
+
+def _cell(view: MagmorView, name: str) -> CellView:
+    return next(c for c in view.grid if c.cell == name)
+
+
+def _terrain(cell: CellView, language: str) -> str:
+    """A terrain's name from its back (public); Mag Mor's cell has no back."""
+    return t(f"magmor.terrain.{cell.terrain or 'magmor'}", language)
+
+
+def _named(res: str, language: str) -> str:
+    """ "💧 water": a resource type with its emoji, as a card's type."""
+    return f"{EMOJI[res]} {resource(GAME, res, language)}"
+
+
+# -- phase 1: explore and choose ----------------------------------------------------
+
+
+def _explore(view: MagmorView, name: str, language: str) -> str:
+    # MM-4.2.4: the cost is printed on the back; the face is then shown to this seat alone (R10).
+    cell = _cell(view, name)
+    return hint(
+        "explore",
+        language,
+        cell=name,
+        terrain=_terrain(cell, language),
+        resource=_named(cell.explore_cost or "", language),
+    )
+
+
+def _choose(view: MagmorView, name: str, language: str) -> str:
+    cell = _cell(view, name)
+    terrain = _terrain(cell, language)
+    face = view.explored.get(name)
+    if face is not None:
+        # This seat peeked at it: its own view holds the face (MM-4.10.3).
+        return hint("choose_explored", language, cell=name, terrain=terrain, face=face_text(face, language))
+    if cell.hint is None:
+        return hint("choose_plain", language, cell=name, terrain=terrain)
+    return hint("choose", language, cell=name, terrain=terrain, hint=_named(cell.hint, language))
+
+
+# -- phase 2: the split ----------------------------------------------------------------
+
+
+def _split(view: MagmorView, allocation: Mapping[int, Mapping[str, int]], language: str) -> str:
+    given = {seat: {r: n for r, n in cards.items() if n} for seat, cards in allocation.items()}
+    given = {seat: cards for seat, cards in given.items() if cards}
+    if set(given) <= {view.seat}:
+        # MM-4.3.4: keeping everything is always legal; the usual case.
+        return hint("split_keep", language, cards=cards_text(view.taken, language))
+    # This seat first, then the others in seat order (the board's order of players).
+    order = sorted(given, key=lambda seat: (seat != view.seat, seat))
+    parts = [_share(view, seat, given[seat], language) for seat in order]
+    return hint("split", language, parts="; ".join(parts))
+
+
+def _share(view: MagmorView, seat: int, cards: Mapping[str, int], language: str) -> str:
+    what = cards_text(cards, language)
+    if seat == view.seat:
+        return hint("split_you", language, cards=what)
+    return hint("split_seat", language, cards=what, number=seat + 1)
+
+
+# -- phase 3: the payment rounds -------------------------------------------------------
+
+
+def _pay(view: MagmorView, res: str, language: str) -> str:
+    category = next(c for c in view.categories if c.res == res)
+    cards = f"{EMOJI[res]} {count_of(res, category.qty, language)}"
+    here = _cell(view, view.current or "")
+    unpaid = [c for c in view.categories if c.paid_by is None and c.res != res]
+    # MM-4.4.2 / MM-4.5.1: paying the last unpaid category ends the round with an easy crossing.
+    key = "pay" if unpaid else "pay_last"
+    return hint(key, language, cards=cards, cell=here.cell, terrain=_terrain(here, language))
+
+
+def _pay_magmor(view: MagmorView, cards: Mapping[str, int], language: str) -> str:
+    # MM-4.7.2: any 2 cards; what they would have been worth at the end, by this seat's objective.
+    values = view.objective or {}
+    worth = sum(n * values.get(r, 0) for r, n in cards.items())
+    return hint("pay_magmor", language, cards=cards_text(cards, language), count=worth)
+
+
+def _pass(view: MagmorView, language: str) -> str:
+    if view.phase == "magmor":
+        return hint("pass_magmor", language)
+    here = _cell(view, view.current or "")
+    return hint("pass", language, cell=here.cell, terrain=_terrain(here, language))

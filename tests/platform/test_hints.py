@@ -1,0 +1,140 @@
+"""Hints (issue "AI seats at the table"): what hard would do from a member's own
+view; on by default at a practice table only, on or off by the host's choice at
+/play; refused off turn; counted on the seat without invalidating open panels."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+import pytest_asyncio
+
+from bot.hints import hint, hints_on
+from bot.model import Seat, TableError, TableInfo
+from bot.table import TableService
+from bot.thinking import seat_seed
+from games.core.search import SearchPlayer
+from games.registry import GAMES
+from tests.factory import make_settings, open_store
+
+CHANNEL = 5
+HOST, GUEST = 500, 600
+
+
+@pytest_asyncio.fixture
+async def service(database: str) -> AsyncIterator[TableService]:
+    store = await open_store(database)
+    yield TableService(store, make_settings(database, ai_workers=0), clock=lambda: 1000.0)
+    await store.close()
+
+
+async def first_turn_of(service: TableService, user: int) -> None:
+    """Play defaults for the others (the guest's seat) until ``user`` must decide."""
+    while True:
+        found = await service.active(CHANNEL)
+        assert found is not None
+        row, info = found
+        game = GAMES[row.game]
+        state = service.state_of(row)
+        assert state is not None
+        decision = game.decision(state)
+        assert decision is not None
+        seat = info.seat_of(user)
+        if seat in decision.actors:
+            return
+        other = next(s for s in decision.actors if not info.seats[s].ai)
+        owner = info.seats[other].user_id
+        assert owner is not None
+        await service.act(CHANNEL, owner, game.default_action(state, other).model_dump())
+
+
+def test_hints_are_on_at_practice_tables_unless_the_host_says() -> None:
+    practice = TableInfo(
+        host_id=HOST,
+        language="en",
+        speed="live",
+        max_seats=3,
+        seats=[Seat(name="h", user_id=HOST), Seat(name="AI 1", ai=True), Seat(name="AI 2", ai=True)],
+    )
+    assert hints_on(practice, 0)
+    mixed = practice.model_copy(update={"seats": [*practice.seats[:2], Seat(name="g", user_id=GUEST)]})
+    assert not hints_on(mixed, 0) and not hints_on(mixed, 2)
+    assert hints_on(mixed.model_copy(update={"hints": True}), 2)
+    assert not hints_on(practice.model_copy(update={"hints": False}), 0)
+
+
+async def test_a_hint_at_a_practice_table_is_hard_s_move_from_the_member_s_view(
+    service: TableService,
+) -> None:
+    await service.open_lobby(CHANNEL, 1, HOST, "host", "tirnanog", seats=3, speed="live", language="en")
+    await service.add_ai(CHANNEL, HOST, False, "hard")
+    await service.add_ai(CHANNEL, HOST, False, "easy")
+    await service.start(CHANNEL, HOST, False)
+    await first_turn_of(service, HOST)
+    before = await service.store.active(CHANNEL)
+    assert before is not None
+    found = await hint(service, CHANNEL, HOST)
+    after = await service.store.active(CHANNEL)
+    assert after is not None
+    info = await service.active(CHANNEL)
+    assert info is not None
+    seat = info[1].seat_of(HOST)
+    assert seat is not None and found.seat == seat
+    game = GAMES["tirnanog"]
+    state = service.state_of(after)
+    assert state is not None
+    decision = game.decision(state)
+    assert decision is not None
+    # Exactly the hard search on the member's own view, with the member seat's seed.
+    expected = SearchPlayer(game, seat, seat_seed(info[1], seat)).advise(game.view(state, seat), decision)
+    assert found.advice == expected
+    assert found.view == game.view(state, seat)
+    game.play(state, seat, found.advice.move)  # legal
+    # Counted on the seat, without a new version: open panels stay valid.
+    assert after.version == before.version
+    assert [s.hints for s in info[1].seats] == [1, 0, 0]
+    await hint(service, CHANNEL, HOST)
+    again = await service.active(CHANNEL)
+    assert again is not None and again[1].seats[seat].hints == 2
+
+
+async def test_a_hint_with_another_member_seated_needs_the_host_s_yes(service: TableService) -> None:
+    await service.open_lobby(CHANNEL, 1, HOST, "host", "magmor", seats=3, speed="live", language="it")
+    await service.join(CHANNEL, GUEST, "guest")
+    await service.add_ai(CHANNEL, HOST, False)
+    await service.start(CHANNEL, HOST, False)
+    await first_turn_of(service, HOST)
+    with pytest.raises(TableError) as refused:
+        await hint(service, CHANNEL, HOST)
+    assert refused.value.key == "hint.error.off"
+    row = await service.store.active(CHANNEL)
+    assert row is not None and all(s["hints"] == 0 for s in row.table["seats"])  # nothing changed
+
+
+async def test_the_host_may_turn_hints_on_for_everyone_and_a_hint_waits_for_your_turn(
+    service: TableService,
+) -> None:
+    await service.open_lobby(
+        CHANNEL, 1, HOST, "host", "magmor", seats=3, speed="live", language="en", hints=True
+    )
+    await service.join(CHANNEL, GUEST, "guest")
+    await service.add_ai(CHANNEL, HOST, False)
+    await service.start(CHANNEL, HOST, False)
+    await first_turn_of(service, HOST)
+    assert (await hint(service, CHANNEL, HOST)).advice.move is not None
+    found = await service.active(CHANNEL)
+    assert found is not None
+    row, info = found
+    game = GAMES["magmor"]
+    state = service.state_of(row)
+    assert state is not None
+    decision = game.decision(state)
+    assert decision is not None
+    waiting = GUEST if info.seat_of(GUEST) not in decision.actors else None
+    if waiting is not None:
+        with pytest.raises(TableError) as refused:
+            await hint(service, CHANNEL, waiting)
+        assert refused.value.key == "hint.error.not_your_turn"
+    with pytest.raises(TableError) as stranger:
+        await hint(service, CHANNEL, 999)
+    assert stranger.value.key == "error.not_a_player"
