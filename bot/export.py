@@ -26,8 +26,15 @@ async def export_game(store: Store, row: GameRow) -> dict[str, Any]:
         "game_id": row.id,
         "ended_early": table.ended_by is not None,
         "players": len(table.seats),
+        # An AI seat's level; a member's hints (bot.hints), where they asked for any.
         "seats": [
-            {"seat": i, "name": s.name, "ai": s.ai, **({"level": s.level} if s.ai else {})}
+            {
+                "seat": i,
+                "name": s.name,
+                "ai": s.ai,
+                **({"level": s.level} if s.ai else {}),
+                **({"hints": s.hints} if s.hints else {}),
+            }
             for i, s in enumerate(table.seats)
         ],
         "options": table.options,

@@ -186,6 +186,15 @@ async def test_a_member_asks_for_a_hint_plays_it_and_the_final_board_counts_it(
     final = json.dumps(edited.embeds[0].to_dict(), ensure_ascii=False)
     hard_name, easy_name = WORDS[language][3:]
     assert hard_name in final and easy_name in final and counted in final
+    exported = await alice.slash(table.channel, "log")  # /log's export counts her hint too
+    assert exported.response is not None
+    [attachment] = exported.response.attachments
+    seats = json.loads(await attachment.read())["seats"]
+    assert [(s.get("level"), s.get("hints")) for s in seats] == [
+        ("normal", 1),
+        ("hard", None),
+        ("easy", None),
+    ]
 
 
 async def test_a_hint_with_another_member_seated_is_refused_unless_the_host_enabled_it(
