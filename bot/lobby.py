@@ -32,6 +32,7 @@ class LobbyService(TableCore):
         language: str,
         options: dict[str, Any] | None = None,
         hints: bool | None = None,
+        takeover_level: Level = "normal",
     ) -> tuple[GameRow, TableInfo]:
         game = GAMES.get(game_id)
         if game is None:
@@ -67,6 +68,7 @@ class LobbyService(TableCore):
             seats=[Seat(user_id=host_id, name=host_name)],
             options=options,
             hints=hints,
+            takeover_level=takeover_level,
         )
         async with self.lock(channel_id):
             try:

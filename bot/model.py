@@ -46,7 +46,8 @@ class Seat(BaseModel):
     name: str
     ai: bool = False
     # How the AI plays the seat while it holds it (games.core.levels): chosen by the
-    # host for a seat added as an AI; a member's seat the AI takes over plays normal.
+    # host for a seat added as an AI; a member's seat the AI takes over plays at the
+    # table's takeover level (normal unless the host chose another at /play).
     level: Level = "normal"
     timeouts: int = 0  # defaults applied in a row by the deadline (bot.seats.TIMEOUTS_TO_AI)
     hints: int = 0  # hints the member asked for in this game (bot.hints); the final board shows them
@@ -79,6 +80,8 @@ class TableInfo(BaseModel):
     # The host's choice at /play: hints for everyone (True), for nobody (False), or by
     # default (None) only at a practice table, where every other seat is an AI.
     hints: bool | None = None
+    # The level of the AI that takes over a member's seat (a leave, too many timeouts).
+    takeover_level: Level = "normal"
 
     def fresh(self, row_version: int, version: int) -> bool:
         """May a control drawn at ``version`` still act?"""

@@ -51,6 +51,7 @@ async def rematch(
             seats=seats,
             options=dict(table.options),
             hints=table.hints,
+            takeover_level=table.takeover_level,
         )
         try:
             row = await store.create(channel_id, old.guild_id, old.game, info.model_dump(), service.clock())

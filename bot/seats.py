@@ -58,7 +58,7 @@ def seat_entry(seat: int, holder: Seat, reason: Reason, event: Event) -> LogRow:
 def left_entry(table: TableInfo, seat: int) -> LogRow:
     """``/leave`` in a running game: the AI holds the seat (the player may take it back)."""
     holder = table.seats[seat]
-    holder.ai, holder.timeouts = True, 0
+    holder.ai, holder.timeouts, holder.level = True, 0, table.takeover_level
     event = public("takeover.event.left", name=holder.name, number=seat + 1)
     return seat_entry(seat, holder, "left", event)
 
@@ -77,7 +77,7 @@ def count_timeouts(table: TableInfo, late: list[int]) -> list[LogRow]:
         holder.timeouts += 1
         if holder.timeouts < TIMEOUTS_TO_AI or sum(not s.ai for s in table.seats) <= 1:
             continue
-        holder.ai, holder.timeouts = True, 0
+        holder.ai, holder.timeouts, holder.level = True, 0, table.takeover_level
         event = public("takeover.event.timeouts", name=holder.name, number=seat + 1)
         entries.append(seat_entry(seat, holder, "timeouts", event))
     return entries

@@ -21,6 +21,7 @@ from games.core.levels import Level
 from games.registry import GAMES
 
 AI_LEVELS: dict[str, Level] = {"ai-easy": "easy", "ai": "normal", "ai-hard": "hard"}
+LEVEL_OF: dict[str, Level] = {level: level for level in AI_LEVELS.values()}
 GAME_CHOICES = [app_commands.Choice(name=cmd(f"game.{gid}.name"), value=gid) for gid in presented_games()]
 
 
@@ -51,6 +52,7 @@ def lobby_embed(row: GameRow, table: TableInfo, language: str) -> discord.Embed:
     embed.add_field(name=t("lobby.speed", language), value=t(f"speed.{table.speed}", language))
     hints = "auto" if table.hints is None else "on" if table.hints else "off"
     embed.add_field(name=t("lobby.hints", language), value=t(f"lobby.hints_{hints}", language))
+    embed.add_field(name=t("lobby.takeover", language), value=t(f"level.{table.takeover_level}", language))
     embed.add_field(name=t("lobby.language", language), value=t(f"language.{table.language}", language))
     footer = t("lobby.footer", language, min=game.min_players, max=table.max_seats)
     if table.options.get("teams") is True:
@@ -168,6 +170,7 @@ class Lobby(commands.Cog):
         teams=cmd("cmd.play.teams.name"),
         rounds=cmd("cmd.play.rounds.name"),
         hints=cmd("cmd.play.hints.name"),
+        takeover=cmd("cmd.play.takeover.name"),
     )
     @app_commands.describe(
         game=cmd("cmd.play.game.description"),
@@ -177,6 +180,7 @@ class Lobby(commands.Cog):
         teams=cmd("cmd.play.teams.description"),
         rounds=cmd("cmd.play.rounds.description"),
         hints=cmd("cmd.play.hints.description"),
+        takeover=cmd("cmd.play.takeover.description"),
     )
     @app_commands.choices(
         game=GAME_CHOICES,
@@ -187,6 +191,9 @@ class Lobby(commands.Cog):
         language=[
             app_commands.Choice(name=cmd("language.en"), value="en"),
             app_commands.Choice(name=cmd("language.it"), value="it"),
+        ],
+        takeover=[
+            app_commands.Choice(name=cmd(f"level.{level}"), value=level) for level in AI_LEVELS.values()
         ],
     )
     async def play(
@@ -199,6 +206,7 @@ class Lobby(commands.Cog):
         teams: bool | None = None,
         rounds: app_commands.Range[int, 0, 1000] | None = None,
         hints: bool | None = None,
+        takeover: app_commands.Choice[str] | None = None,
     ) -> None:
         async with user_errors(interaction):
             bot = bot_of(interaction)
@@ -220,6 +228,7 @@ class Lobby(commands.Cog):
                 language=table_language,
                 options=play_options(teams, rounds),
                 hints=hints,
+                takeover_level=LEVEL_OF[takeover.value] if takeover else "normal",
             )
             await interaction.response.send_message(
                 embed=lobby_embed(row, table, table_language),

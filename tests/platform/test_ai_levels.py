@@ -204,3 +204,20 @@ async def test_a_member_never_waits_for_a_hard_seat_s_search(database: str) -> N
         assert hard_moves >= 3
     finally:
         await service.store.close()
+
+
+async def test_the_host_may_choose_the_level_of_the_ai_that_takes_over(database: str) -> None:
+    service = await service_on(database, ai_workers=0)
+    try:
+        await service.open_lobby(
+            CHANNEL, 1, HOST, "host", "magmor", seats=3, speed="live", language="en", takeover_level="hard"
+        )
+        await service.join(CHANNEL, 901, "bob")
+        await service.join(CHANNEL, 902, "cid")
+        await service.start(CHANNEL, HOST, False)
+        applied = await service.leave_game(CHANNEL, 901)
+        bob = applied.table.seats[1]
+        assert (bob.name, bob.ai, bob.level) == ("bob", True, "hard")
+        assert applied.table.seats[2].level == "normal" and not applied.table.seats[2].ai
+    finally:
+        await service.store.close()
