@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
-from PIL import ImageFont
+from PIL import ImageDraw, ImageFont
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
@@ -59,3 +59,31 @@ def measuring() -> Iterator[list[int]]:
 def min_text_size(width: int) -> int:
     """The smallest text size readable on a phone for a picture ``width`` px wide."""
     return -(-width // MIN_TEXT_FRACTION)
+
+
+def bare(text: str) -> str:
+    """A catalog name without its leading emoji ("🐉 Dragon" -> "Dragon"): the font has none."""
+    head, _, rest = text.partition(" ")
+    return rest if rest and not head[:1].isalnum() else text
+
+
+def wrapped(draw: ImageDraw.ImageDraw, name: str, width: float, size: int) -> list[str]:
+    """``name`` at ``size`` px on one line, or on as few balanced lines as fit ``width``."""
+    words = name.split(" ")
+
+    def length(text: str) -> float:
+        return draw.textlength(text, font=font(size))
+
+    if length(name) <= width or len(words) == 1:
+        return [name]
+    splits = [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))]
+    best = min(splits, key=lambda parts: max(length(p) for p in parts))
+    if max(length(p) for p in best) <= width or len(words) == 2:
+        return best
+    lines: list[str] = []  # still too wide: greedy lines
+    for word in words:
+        if lines and length(f"{lines[-1]} {word}") <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines

@@ -1,5 +1,6 @@
 """Akelarre's public board, drawn from the spectator view: the meeting places, piles,
-deck, players, teams, whose turn and which step (favourites never reach it before the end)."""
+deck, players, teams, whose turn and which step (favourites never reach it before the end),
+and the picture's hooks, drawn by :mod:`cogs.akelarre.picture`."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import discord
 from bot.i18n import join
 from bot.model import TableInfo
 from bot.render import seat_name
+from cogs.akelarre.picture import draw_table, key
 from cogs.akelarre.places import place_line, place_name
 from cogs.akelarre.words import TEAMS, card_name, cards_text, suit, ui
 from cogs.controls import FIELD_LIMIT
@@ -150,3 +152,14 @@ def status(table: TableInfo, v: AkelarreView, language: str) -> str:
     else:
         lines.append(ui(f"status_{v.step}", language, seat=seat, turn=v.turn))
     return "\n".join(lines)
+
+
+# -- the picture (cogs/akelarre/picture.py) -------------------------------------
+def image(v: AkelarreView, language: str) -> bytes | None:
+    """The table (meeting places, piles, deck, players, teams) as a PNG."""
+    return draw_table(v, language)
+
+
+def image_key(v: AkelarreView) -> str:
+    """What the picture depends on: it is redrawn only when this changes."""
+    return key(v)

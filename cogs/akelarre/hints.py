@@ -14,7 +14,7 @@ from typing import Any
 from bot.i18n import join, t
 from cogs.akelarre.panel import worth
 from cogs.akelarre.places import group_text
-from cogs.akelarre.words import card_name, cards_text, suit, ui
+from cogs.akelarre.words import card_name, cards_text, seat_label, suit, ui
 from games.akelarre import (
     ACTION_ADAPTER,
     Add,
@@ -77,11 +77,6 @@ def describe(view: AkelarreView, action: dict[str, Any], language: str) -> str:
 def _seat(view: AkelarreView) -> int:
     assert view.seat is not None, "a hint is for a seat's own view"
     return view.seat
-
-
-def seat_label(seat: int) -> str:
-    """Another player as the rules name seats (P1…Pn): the hint has no table to name them by."""
-    return f"P{seat + 1}"
 
 
 def _place(view: AkelarreView, place_id: str) -> PlaceView:

@@ -1,5 +1,6 @@
 """How an Akelarre table looks in Discord: the game's ``Presenter``, handing each part to
-its file (``board``, ``panel`` with ``picker``, ``final``, ``hints``; texts in ``places`` and ``words``)."""
+its file (``board`` with its ``picture``, ``panel`` with ``picker``, ``final``, ``hints``;
+texts in ``places`` and ``words``)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,12 @@ class AkelarrePresenter(Presenter):
         self, table: TableInfo, view: BaseModel, decision: Decision | None, language: str
     ) -> discord.Embed:
         return board.board_embed(table, as_view(view), decision, language)
+
+    def board_image(self, view: BaseModel, language: str) -> bytes | None:
+        return board.image(as_view(view), language)
+
+    def board_image_key(self, view: BaseModel) -> str:
+        return board.image_key(as_view(view))
 
     # -- the end -------------------------------------------------------------
     def score_text(self, table: TableInfo, standing: Standing, language: str) -> str:

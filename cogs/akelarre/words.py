@@ -45,3 +45,9 @@ def plain_name(table: TableInfo, seat: int) -> str:
 def capitalised(text: str) -> str:
     """ "your place 1" → "Your place 1", "luogo 1 di …" → "Luogo 1 di …" (names stay as they are)."""
     return text[:1].upper() + text[1:] if text[:1].isalpha() else text
+
+
+def seat_label(seat: int) -> str:
+    """A player as the rules name seats (P1…Pn), where no table is at hand to name them by
+    (a hint, the picture: both are drawn from a view alone)."""
+    return f"P{seat + 1}"

@@ -24,7 +24,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from cogs.pictures import font
+from cogs.pictures import font, wrapped
 from games.narnia.data import DATA, NEIGHBOURS
 
 SCALE = 75  # px per map unit
@@ -229,28 +229,6 @@ def chips(tokens: tuple[int, ...]) -> list[str]:
     return [str(v) for v in tokens[:2]] + [f"+{len(tokens) - 2}"]
 
 
-def wrapped(draw: ImageDraw.ImageDraw, name: str, width: float) -> list[str]:
-    """The name on one line, or on as few balanced lines as fit ``width``."""
-    words = name.split(" ")
-
-    def size(text: str) -> float:
-        return draw.textlength(text, font=font(TEXT))
-
-    if size(name) <= width or len(words) == 1:
-        return [name]
-    splits = [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))]
-    best = min(splits, key=lambda parts: max(size(p) for p in parts))
-    if max(size(p) for p in best) <= width or len(words) == 2:
-        return best
-    lines: list[str] = []  # still too wide: greedy lines
-    for word in words:
-        if lines and size(f"{lines[-1]} {word}") <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
-
-
 def _row_width(draw: ImageDraw.ImageDraw, texts: list[str]) -> float:
     return sum(max(CHIP, draw.textlength(t, font=font(DIGIT)) + 10) + 3 for t in texts)
 
@@ -309,7 +287,7 @@ def draw_map(
 def _name(
     draw: ImageDraw.ImageDraw, name: str, tid: str, x: float, top: float, halo: tuple[int, int, int]
 ) -> None:
-    lines = wrapped(draw, name, NARROW.get(tid, NAME_WIDTH))
+    lines = wrapped(draw, name, NARROW.get(tid, NAME_WIDTH), TEXT)
     half = max(draw.textlength(line, font=font(TEXT)) for line in lines) / 2
     tx = min(max(x, MARGIN + 6 + half), WIDTH - MARGIN - 6 - half)  # never cut by the frame
     for n, line in enumerate(lines):

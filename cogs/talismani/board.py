@@ -1,5 +1,6 @@
 """The public board: the weather row, the stake, every seat's hand size and talisman tally with
-the combinations waiting to be forged, the last reveal, the phase text and the legend."""
+the combinations waiting to be forged, the last reveal, the phase text and the legend; and the
+picture's hooks, drawn by :mod:`cogs.talismani.picture`."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from bot.i18n import join, t
 from bot.model import TableInfo
 from bot.render import seat_name
 from cogs.controls import FIELD_LIMIT
+from cogs.talismani.picture import draw_view, table_key
 from cogs.talismani.words import as_view, card, cards, fit, played, suit, tally, ui, weather_row
 from games.core import Decision
 from games.talismani import TalismaniView
@@ -131,3 +133,16 @@ def phase_text(table: TableInfo, v: TalismaniView, decision: Decision | None, la
         return ui("phase_set_aside", language, seats=names, done=len(v.aside_done), count=len(v.aside_seats))
     actor = seat_name(table, decision.actors[0]) if decision.actors else "-"
     return t(f"talismani.decision.{decision.kind.split('.')[-1]}", language, seat=actor)
+
+
+# -- the picture ---------------------------------------------------------------
+
+
+def board_image(view: BaseModel, language: str) -> bytes | None:
+    """The table as a PNG: weather row, stake, every seat and the latest reveal."""
+    return draw_view(as_view(view), language)
+
+
+def board_image_key(view: BaseModel) -> str:
+    """What the picture depends on (the data it draws): it is redrawn only when this changes."""
+    return table_key(as_view(view))

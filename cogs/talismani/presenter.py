@@ -26,6 +26,12 @@ class TalismaniPresenter(Presenter):
     ) -> discord.Embed:
         return board.board_embed(table, view, decision, language)
 
+    def board_image(self, view: BaseModel, language: str) -> bytes | None:
+        return board.board_image(view, language)
+
+    def board_image_key(self, view: BaseModel) -> str:
+        return board.board_image_key(view)
+
     # -- the end -------------------------------------------------------------
     def score_amount(self, score: int, language: str) -> str:
         """A score is kept in halves (TT-13.1): "6½ talismans"."""

@@ -18,7 +18,7 @@ import io
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from cogs.pictures import font
+from cogs.pictures import bare, font
 from games.tirnanog.data import SPECIES, is_fountain, requirement, type_of, value_of
 from games.tirnanog.views import TirNanOgView
 
@@ -49,12 +49,6 @@ TERRAIN_COLOURS = {
     "fountain": (80, 190, 220),
 }
 FOUNTAIN = (80, 190, 220)
-
-
-def bare(text: str) -> str:
-    """A catalog name without its leading emoji ("🐉 Dragon" -> "Dragon"): the font has none."""
-    head, _, rest = text.partition(" ")
-    return rest if rest and not head[:1].isalnum() else text
 
 
 def _ink_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:

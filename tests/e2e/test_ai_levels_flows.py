@@ -141,7 +141,7 @@ async def test_a_member_asks_for_a_hint_plays_it_and_the_final_board_counts_it(
         monkeypatch.setattr(sys.modules[module], "lang", lambda interaction: language)
     table = make_table(simcord_env, ["alice"], channel="narnia")
     alice = table.players[0]
-    lobby = await open_lobby(table, "narnia", language=language)
+    lobby = await open_lobby(table, "narnia", language=language, rounds=5)  # short: hard thinks for real
     await alice.click(lobby, label=add_hard)
     await alice.click(lobby, label=add_easy)
     await alice.click(lobby, label=start)

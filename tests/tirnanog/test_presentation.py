@@ -12,10 +12,10 @@ import pytest
 
 from bot.model import Seat, TableInfo
 from bot.presenter import PanelContext
+from cogs.pictures import bare
 from cogs.preview import controls, embed_text, playthrough, public_lines
 from cogs.tirnanog import PRESENTER
 from cogs.tirnanog.panel import lacking
-from cogs.tirnanog.picture import bare
 from cogs.tirnanog.words import creatures
 from games.tirnanog import GAME, TirNanOgState
 from games.tirnanog.data import CARDS, SPECIES, TERRITORIES, type_of
