@@ -12,6 +12,7 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from games import arena
@@ -59,6 +60,11 @@ def main(argv: list[str] | None = None) -> int:
     match.add_argument("--seed", type=int, default=1)
     match.add_argument("--jobs", type=int, default=1, help="worker processes (the figures do not change)")
     match.add_argument("--teams", action="store_true", help="the team variant (Akelarre, 4 players)")
+    match.add_argument(
+        "--progress",
+        type=Path,
+        help="append each finished game to this file (JSON lines); a rerun plays only the games missing",
+    )
     check = commands.add_parser(
         "verify", help="replay a finished game's export from its seed and check every shuffle and die"
     )
@@ -95,6 +101,7 @@ def arena_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
             args.seed,
             jobs=args.jobs,
             options={"teams": True} if args.teams else None,
+            progress=args.progress,
         )
     except ValueError as error:
         parser.error(str(error))

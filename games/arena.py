@@ -21,12 +21,14 @@ interval.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
 from games.core.levels import LEVELS, make_player
@@ -141,6 +143,7 @@ def run(
     *,
     jobs: int = 1,
     options: Mapping[str, Any] | None = None,
+    progress: Path | None = None,
 ) -> dict[str, Any]:
     if len(policies) != players:
         raise ValueError(f"{players} players need {players} policies, not {len(policies)}")
@@ -148,14 +151,48 @@ def run(
     if unknown:
         raise ValueError(f"unknown policies {unknown}: choose among {', '.join(POLICIES)}")
     chosen = dict(options or {})
-    tasks = [(game_id, players, tuple(policies), seed, index, chosen) for index in range(games)]
+    done = read_progress(progress) if progress is not None else {}
+    tasks = [(game_id, players, tuple(policies), seed, i, chosen) for i in range(games) if i not in done]
     started = time.perf_counter()
+    fresh: list[GameResult] = []
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(_play, tasks, chunksize=max(1, games // (jobs * 4))))
+            for result in pool.map(_play, tasks, chunksize=1 if progress else max(1, games // (jobs * 4))):
+                fresh.append(note(progress, result))
     else:
-        results = [_play(task) for task in tasks]
-    wall = time.perf_counter() - started
+        fresh = [note(progress, _play(task)) for task in tasks]
+    results = sorted([*(done[i] for i in range(games) if i in done), *fresh], key=lambda r: r.index)
+    return report(game_id, players, games, policies, chosen, results, time.perf_counter() - started)
+
+
+def note(progress: Path | None, result: GameResult) -> GameResult:
+    """Append a finished game to the progress file, a JSON line each (a long run can be
+    followed, and resumed: the games already there are not played again)."""
+    if progress is not None:
+        with progress.open("a", encoding="utf-8") as file:
+            file.write(json.dumps(asdict(result)) + "\n")
+    return result
+
+
+def read_progress(progress: Path) -> dict[int, GameResult]:
+    if not progress.exists():
+        return {}
+    lines = progress.read_text(encoding="utf-8").splitlines()
+    results = [GameResult(**json.loads(line)) for line in lines if line.strip()]
+    return {r.index: r for r in results}
+
+
+def report(
+    game_id: str,
+    players: int,
+    games: int,
+    policies: Sequence[Policy],
+    chosen: Mapping[str, Any],
+    results: list[GameResult],
+    wall: float,
+) -> dict[str, Any]:
+    """The arena's JSON object for ``results`` (the games played so far, where a run
+    was cut short: ``games`` says how many it was asked for, ``finished`` how many ended)."""
     seats = []
     for position, policy in enumerate(policies):
         values = [r.shares[position] for r in results]
@@ -182,6 +219,7 @@ def run(
         "players": players,
         **({"options": chosen} if chosen else {}),
         "games": games,
+        **({"played": len(results)} if len(results) != games else {}),
         "finished": sum(1 for r in results if r.finished),
         "wall_s": round(wall, 2),
         "seats": seats,

@@ -7,6 +7,8 @@ from __future__ import annotations
 import io
 import json
 from contextlib import redirect_stdout
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -75,3 +77,25 @@ def test_a_wrong_seat_list_is_refused_with_a_reason() -> None:
         main(["arena", "--game", "magmor", "--players", "3", "--seats", "normal,random"])
     with pytest.raises(ValueError, match="unknown policies"):
         arena.run("magmor", 3, 1, ["normal", "genius", "random"], seed=1)  # type: ignore[list-item]
+
+
+def test_a_run_with_a_progress_file_can_be_followed_and_resumed(tmp_path: Path) -> None:
+    """--progress: a JSON line per finished game; a rerun plays only the games missing
+    and reports the same figures as one whole run (think times aside)."""
+    whole = arena.run("magmor", 3, 6, ["normal", "random", "random"], seed=3)
+    progress = tmp_path / "run.jsonl"
+    first = arena.run("magmor", 3, 4, ["normal", "random", "random"], seed=3, progress=progress)
+    assert len(progress.read_text().splitlines()) == 4 and first["games"] == 4
+    played: list[int] = []
+    real = arena._play
+
+    def counted(task: Any) -> arena.GameResult:
+        played.append(task[4])
+        return real(task)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(arena, "_play", counted)
+        resumed = arena.run("magmor", 3, 6, ["normal", "random", "random"], seed=3, progress=progress)
+    assert played == [4, 5]  # the four games on file are not played again
+    assert resumed["seats"] == whole["seats"] and resumed["finished"] == whole["finished"]
+    assert len(progress.read_text().splitlines()) == 6
