@@ -150,6 +150,10 @@ MIGRATIONS: list[str] = [
         RETURN NULL;
     END;
     $$;
+    DROP TRIGGER results_on_finish ON games;
+    CREATE TRIGGER results_on_finish AFTER UPDATE OF status ON games FOR EACH ROW
+        WHEN (NEW.status = 'finished' AND OLD.status IS DISTINCT FROM 'finished')
+        EXECUTE FUNCTION results_on_finish();
     UPDATE results SET level = 'normal' WHERE ai = 1;
     """,
 ]

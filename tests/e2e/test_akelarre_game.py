@@ -200,7 +200,9 @@ async def test_three_players_from_play_to_the_reveal(
     table = make_table(simcord_env, names, channel="akelarre")
     spectator = table.guild.add_member(simcord_env.create_user("eve"))
     board = await start_game(table, "akelarre")
-    assert "Meeting places" in str(board.embeds[0].to_dict()) and not board.attachments
+    # The board: its text, and the picture of the table (issue 20).
+    assert "Meeting places" in str(board.embeds[0].to_dict())
+    assert [a.filename for a in board.attachments] == ["board.png"]
 
     # A non-player can look but not act.
     refused = await spectator.click(table.board(), custom_id=f"gm:{table.channel.id}:hand")

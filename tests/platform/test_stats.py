@@ -261,7 +261,9 @@ async def test_finishing_a_game_looks_up_its_own_row_only(db_path: Path) -> None
     plan = [
         str(r["detail"])
         for r in await store.fetch(
-            "EXPLAIN QUERY PLAN INSERT OR IGNORE INTO results SELECT * FROM finished_seats WHERE game_id = ?",
+            "EXPLAIN QUERY PLAN INSERT OR IGNORE INTO results (game_id, guild_id, game, seat, user_id,"
+            " name, ai, rank, winner, score, abandoned, finished_at)"
+            " SELECT * FROM finished_seats WHERE game_id = ?",
             (1,),
         )
     ]
