@@ -29,7 +29,8 @@ async def service(database: str) -> AsyncIterator[TableService]:
 
 
 async def first_turn_of(service: TableService, user: int) -> None:
-    """Play defaults for the others (the guest's seat) until ``user`` must decide."""
+    """Play defaults for the other members and let the AI seats move (the deal is
+    random: anyone may start) until ``user`` must decide."""
     while True:
         found = await service.active(CHANNEL)
         assert found is not None
@@ -42,10 +43,13 @@ async def first_turn_of(service: TableService, user: int) -> None:
         seat = info.seat_of(user)
         if seat in decision.actors:
             return
-        other = next(s for s in decision.actors if not info.seats[s].ai)
-        owner = info.seats[other].user_id
+        members = [s for s in decision.actors if not info.seats[s].ai]
+        if not members:  # AI seats to act (a hard one waits for the scheduler): play them
+            assert await service.run_due(CHANNEL) is not None
+            continue
+        owner = info.seats[members[0]].user_id
         assert owner is not None
-        await service.act(CHANNEL, owner, game.default_action(state, other).model_dump())
+        await service.act(CHANNEL, owner, game.default_action(state, members[0]).model_dump())
 
 
 def test_hints_are_on_at_practice_tables_unless_the_host_says() -> None:
