@@ -127,6 +127,10 @@ async def hard_run(location: str, tables: int, seconds: float) -> HardFigures:
         members = [asyncio.create_task(member(channel)) for channel in range(1, tables + 1)]
         await asyncio.sleep(seconds)
         stop.set()
+        # Time is up: the AI searches still queued are dropped, not waited for (at 1,000
+        # tables they are hundreds of seconds of thinking behind one worker).
+        for task in list(continuing.values()):
+            task.cancel()
         await asyncio.gather(watch, *members, *continuing.values(), return_exceptions=True)
         return figures
     finally:
