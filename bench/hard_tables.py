@@ -24,9 +24,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from tempfile import TemporaryDirectory
+from typing import Any
 
 from pydantic import SecretStr
 
+from bot.memory import freeze_startup
 from bot.settings import Settings
 from bot.store import store_for
 from bot.table import TableService
@@ -61,7 +63,6 @@ async def hard_run(location: str, tables: int, seconds: float) -> HardFigures:
     await store.open()
     settings = Settings(_env_file=None, discord_token=SecretStr("bench"), database_path=Path(location))
     service = TableService(store, settings, time.time)
-    game = GAMES[GAME]
     figures = HardFigures(tables, seconds)
     stop = asyncio.Event()
     continuing: dict[int, asyncio.Task[None]] = {}
@@ -92,23 +93,34 @@ async def hard_run(location: str, tables: int, seconds: float) -> HardFigures:
             task.add_done_callback(lambda _: continuing.pop(channel, None))
 
     async def member(channel: int) -> None:
+        """A member who plays as soon as it is their turn. They are told, as the
+        channel tells them, when the AI seats' stretch ends; they do not poll
+        the table (at 1,000 tables, polling every 50 ms was most of the loop's
+        work, and no bot is asked that by Discord). What they see and think
+        (the table, the game's normal move for their seat: up to 0.1 s in Tir
+        Nan Og) is on their phone, not in the bot: a thread, from the table's
+        text, so that the bench holds no table in the bot's memory."""
         user = channel * 100
         while not stop.is_set():
             found = await service.active(channel)
-            if found is None:
+            if found is None or found[0].state is None:
                 return
-            row, info = found
-            state = service.state_of(row)
-            decision = game.decision(state) if state is not None else None
-            if state is None or decision is None:
+            version, text = found[0].version, found[0].state
+            ai_seats = {s for s, seat in enumerate(found[1].seats) if seat.ai}
+            del found
+            turn = await asyncio.to_thread(member_turn, text, ai_seats)
+            if turn is None:
                 return
-            if 0 not in decision.actors:
-                follow(channel, any(info.seats[s].ai for s in decision.actors))
-                await asyncio.sleep(0.05)
+            if isinstance(turn, bool):  # not their turn: an AI stretch (True) or a human's deadline
+                follow(channel, turn)
+                stretch = continuing.get(channel)
+                if stretch is None:
+                    await asyncio.sleep(0.05)  # a human's deadline, not the AI's: look again
+                else:
+                    await asyncio.wait([stretch])
                 continue
-            action = game.ai(0).act(game.view(state, 0), decision)
             started = time.perf_counter()
-            applied = await service.act(channel, user, action.model_dump(), version=row.version)
+            applied = await service.act(channel, user, turn, version=version)
             figures.answers_ms.append((time.perf_counter() - started) * 1000)
             follow(channel, applied.ai_pending)
 
@@ -123,6 +135,7 @@ async def hard_run(location: str, tables: int, seconds: float) -> HardFigures:
             follow(channel, applied.ai_pending)
         # The worker process starts once, with the bot: not part of what is measured.
         await asyncio.to_thread(service.thinker.pool().submit(int).result)
+        freeze_startup()  # as the bot does once it has started (bot.client.setup_hook)
         watch = asyncio.create_task(ticker())
         members = [asyncio.create_task(member(channel)) for channel in range(1, tables + 1)]
         await asyncio.sleep(seconds)
@@ -137,6 +150,21 @@ async def hard_run(location: str, tables: int, seconds: float) -> HardFigures:
         stop.set()
         service.thinker.close()
         await store.close()
+
+
+def member_turn(text: str, ai_seats: set[int]) -> dict[str, Any] | bool | None:
+    """What the member at seat 0 does, from the table as they see it: their
+    move; or, when it is not their turn, whether an AI seat is to act; None
+    once the game is over."""
+    game = GAMES[GAME]
+    state = game.load_state(text)
+    decision = game.decision(state)
+    if decision is None:
+        return None
+    if 0 not in decision.actors:
+        return any(s in ai_seats for s in decision.actors)
+    action: dict[str, Any] = game.ai(0).act(game.view(state, 0), decision).model_dump()
+    return action
 
 
 def report(f: HardFigures) -> str:

@@ -42,7 +42,7 @@ def main() -> int:
     from bot.logs import setup_logging
 
     setup_logging(settings.log_level)
-    bot = GameMasterBot(settings)
+    bot = GameMasterBot(settings, own_process=True)
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
     except KeyboardInterrupt:

@@ -16,6 +16,7 @@ from bot.ai_moves import AiStalled
 from bot.extensions import extensions
 from bot.i18n import CatalogTranslator, t
 from bot.logs import log_fields
+from bot.memory import freeze_startup
 from bot.model import Applied, TableError, table_of
 from bot.replies import answer_error
 from bot.settings import Settings
@@ -52,7 +53,12 @@ def bot_of(interaction: discord.Interaction) -> GameMasterBot:
 
 
 class GameMasterBot(commands.AutoShardedBot):
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, *, own_process: bool = False) -> None:
+        # ``own_process``: the process runs this bot and nothing else (python -m
+        # bot), so what it built while starting lives as long as the process and
+        # may be frozen out of the collector's passes (bot.memory). Tests build
+        # and drop a bot each, which must stay collectable.
+        self.own_process = own_process
         intents = discord.Intents.none()
         intents.guilds = True  # channel cache; no privileged intents are needed
         # Neither set: one process runs as many shards as Discord recommends.
@@ -109,6 +115,8 @@ class GameMasterBot(commands.AutoShardedBot):
         await self.sync_commands()
         self.scheduler.change_interval(seconds=self.settings.scheduler_interval_seconds)
         self.scheduler.start()
+        if self.own_process:
+            freeze_startup()
 
     async def close(self) -> None:
         self.service.thinker.close()

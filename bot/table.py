@@ -108,7 +108,28 @@ class TableService(LobbyService):
         """The next slice of a due AI stretch, thought without the channel's lock
         (a hard seat's search takes seconds, and a member's move must not wait
         for it behind the lock): None where no AI stretch is due, or it failed
-        (``run_due`` then tries under the lock and reports it)."""
+        (``run_due`` then tries under the lock and reports it).
+
+        Only as many tables rehearse at once as the thinker has slots, and a
+        table waits for its slot with nothing loaded: a thousand tables queued
+        with their states in memory made the garbage collector's full passes
+        stall the loop for a quarter of a second (bench.hard_tables). A table
+        with no AI stretch due never waits for a slot."""
+        if await self._due_stretch(channel_id) is None:
+            return None
+        async with self.thinker.slots:
+            due = await self._due_stretch(channel_id)
+            if due is None:
+                return None
+            log_rows: list[LogRow] = []
+            if await play_ai_off_loop(due, log_rows, *self.ai_slice(interactive=False)) is not None:
+                return None
+            parse = due.game.parse_action
+            moves = [(seat, parse(action)) for _, seat, _, action, _ in log_rows if seat is not None]
+            return Rehearsal(due.row.version, moves) if moves else None
+
+    async def _due_stretch(self, channel_id: int) -> Applied | None:
+        """The table as an AI stretch due now would start from, or None."""
         row = await self.store.active(channel_id)
         if (
             row is None
@@ -122,12 +143,7 @@ class TableService(LobbyService):
         decision = game.decision(state)
         if decision is None or not any(info.seats[s].ai for s in decision.actors):
             return None
-        applied = Applied(row=row, table=info, game=game, state=state, before=decision)
-        log_rows: list[LogRow] = []
-        if await play_ai_off_loop(applied, log_rows, *self.ai_slice(interactive=False)) is not None:
-            return None
-        moves = [(seat, game.parse_action(action)) for _, seat, _, action, _ in log_rows if seat is not None]
-        return Rehearsal(row.version, moves) if moves else None
+        return Applied(row=row, table=info, game=game, state=state, before=decision)
 
     async def run_due(self, channel_id: int) -> Applied | None:
         """Apply the default actions whose deadline passed, or send a reminder."""

@@ -19,6 +19,7 @@ same move.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import multiprocessing
 import threading
@@ -65,7 +66,11 @@ class Thinker:
         # The threads AI stretches that may think hard run in, each mostly waiting
         # for a worker process: a lane of their own, so that however many tables
         # wait for a search, the loop's default threads stay free for members' moves.
-        self._lane = ThreadPoolExecutor(max(1, workers) * 2, thread_name_prefix="ai-hard")
+        lane = max(1, workers) * 2
+        self._lane = ThreadPoolExecutor(lane, thread_name_prefix="ai-hard")
+        # As many tables think at once as the lane has threads; the others wait
+        # for a slot before loading their table (TableService.rehearse).
+        self.slots = asyncio.Semaphore(lane)
 
     def pool(self) -> ProcessPoolExecutor:
         with self._pool_lock:

@@ -221,3 +221,49 @@ async def test_the_host_may_choose_the_level_of_the_ai_that_takes_over(database:
         assert applied.table.seats[2].level == "normal" and not applied.table.seats[2].ai
     finally:
         await service.store.close()
+
+
+async def test_tables_wait_for_a_thinking_slot_with_nothing_loaded(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only as many tables rehearse an AI stretch at once as the thinker has
+    slots; one waiting for its slot has looked at its table once and holds
+    nothing (at 1,000 tables, queued states made the collector stall the loop);
+    a table with no AI stretch due never waits for a slot."""
+    import asyncio
+
+    service = await service_on(database, ai_workers=0)
+    loads: list[int] = []
+    active = service.store.active
+
+    async def counted(channel_id: int) -> Any:
+        loads.append(channel_id)
+        return await active(channel_id)
+
+    monkeypatch.setattr(service.store, "active", counted)
+    try:
+        # The deal decides who starts: tables until one starts with the host's
+        # own move (no AI due) and one with an AI's.
+        by_start: dict[bool, int] = {}
+        for channel in range(CHANNEL, CHANNEL + 20):
+            await service.open_lobby(channel, 1, HOST, "host", "magmor", seats=3, speed="live", language="en")
+            await service.add_ai(channel, HOST, False, "hard")
+            await service.add_ai(channel, HOST, False, "hard")
+            by_start.setdefault((await service.start(channel, HOST, False)).ai_pending, channel)
+            if len(by_start) == 2:
+                break
+        human, ai = by_start[False], by_start[True]
+        service.thinker.slots = asyncio.Semaphore(1)
+        await service.thinker.slots.acquire()  # every slot is taken
+        loads.clear()
+        waiting = asyncio.create_task(service.rehearse(ai))
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert not waiting.done() and loads == [ai]  # looked once, now waits
+        assert await asyncio.wait_for(service.rehearse(human), 10) is None  # nothing due: no wait
+        service.thinker.slots.release()
+        rehearsal = await asyncio.wait_for(waiting, 60)
+        assert rehearsal is not None and rehearsal.moves
+        assert loads.count(ai) == 2  # loaded again once its slot came
+    finally:
+        await service.store.close()
