@@ -8,9 +8,9 @@ import importlib.util
 from games.registry import GAMES
 
 # The platform's cogs, around the games': /play and the lobby, /end and the rest, the panel
-# and Rematch (each registers its own controls), then /stats, Take seat and the panel's Hint.
+# and Rematch (each registers its own controls), then /stats, Take seat, and the panel's Hint and Undo.
 PLATFORM_FIRST = ("cogs.lobby", "cogs.table", "cogs.panel", "cogs.rematch")
-PLATFORM_LAST = ("cogs.stats", "cogs.takeover", "cogs.hints")
+PLATFORM_LAST = ("cogs.stats", "cogs.takeover", "cogs.hints", "cogs.undo")
 
 
 def presented_games() -> list[str]:

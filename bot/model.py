@@ -16,9 +16,11 @@ from pydantic import BaseModel
 from bot.store import GameRow
 from games.core import Decision, Event, Game, GameState, Outcome
 from games.core.levels import Level
+from games.core.undo import UndoBook
 
 # An action-log entry: (source, seat, user_id, action, events), source being
-# "player", "ai", "timeout", "start", "end" or "seat" (bot/seats.py).
+# "player", "ai", "timeout", "start", "end", "seat" (bot/seats.py) or "undo"
+# (a take-back, games.core.undo).
 LogRow = tuple[str, int | None, int | None, dict[str, Any], list[Event]]
 
 Speed = Literal["live", "async"]
@@ -82,6 +84,8 @@ class TableInfo(BaseModel):
     hints: bool | None = None
     # The level of the AI that takes over a member's seat (a leave, too many timeouts).
     takeover_level: Level = "normal"
+    # What the members may still take back, and why not (games.core.undo).
+    undo: UndoBook = UndoBook()
 
     def fresh(self, row_version: int, version: int) -> bool:
         """May a control drawn at ``version`` still act?"""

@@ -22,9 +22,12 @@ from bot.outbox import reminder_notice
 from bot.seats import count_timeouts, left_entry
 from bot.table_core import revealed
 from games.core import Event
+from games.core.undo import UNDO_SOURCE, UndoRefused, after_move, take_back
 from games.registry import GAMES
 
 log = logging.getLogger("gamemaster.table")
+
+UNDO_EVENT = "table.event.undo"
 
 
 class TableService(LobbyService):
@@ -52,9 +55,11 @@ class TableService(LobbyService):
             except ValidationError:
                 raise TableError("error.bad_action") from None
             before = game.decision(state)
+            before_json = row.state or ""
             # The state was loaded for this action alone: no copy to keep it
             # intact (a refusal drops it with the rest of this call).
             new_state, events = game.play_owned(state, seat, action)
+            info.undo = after_move(game, info.undo, seat, before_json, before, action, events, new_state)
             info.seats[seat].timeouts = 0  # an own action breaks a run of timeouts
             applied = Applied(
                 row=row,
@@ -73,6 +78,25 @@ class TableService(LobbyService):
                     channel=channel_id, game=row.game, seat=seat, action=action_data.get("kind")
                 ),
             )
+            return applied
+
+    async def undo(self, channel_id: int, user_id: int) -> Applied:
+        """A member takes back their last move (games.core.undo). Raises
+        TableError with the reason where they may not; nothing changes then."""
+        async with self.lock(channel_id):
+            row, info, game, state = await self._load_playing(channel_id)
+            seat = info.seat_of(user_id)
+            if seat is None:
+                raise TableError("error.not_a_player")
+            try:
+                restored, info.undo = take_back(game, info.undo, seat)
+            except UndoRefused as refusal:
+                raise TableError(refusal.key) from None
+            events = [Event(key=UNDO_EVENT, params={"seat": seat})]
+            before = game.decision(state)
+            applied = Applied(row=row, table=info, game=game, state=restored, events=[*events], before=before)
+            await self._commit(applied, [(UNDO_SOURCE, seat, user_id, {"kind": UNDO_SOURCE}, events)])
+            log.info("undo", extra=log_fields(channel=channel_id, game=row.game, seat=seat))
             return applied
 
     async def leave_game(self, channel_id: int, user_id: int) -> Applied:

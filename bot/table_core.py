@@ -16,6 +16,7 @@ from bot.settings import Settings
 from bot.store import GameRow, Store, VersionConflict
 from bot.thinking import Thinker
 from games.core import Event, Game, GameState
+from games.core.undo import UNDO_SOURCE, after_other
 from games.core.verify import REVEAL_EVENT, commitment
 from games.registry import GAMES
 
@@ -97,6 +98,9 @@ class TableCore:
             applied.table.decision_since = row.version + max(1, len(log_rows))
         if log_rows:
             applied.table.paused = None  # a change landed: whatever failed before works again
+        for kind, *_ in log_rows:
+            if kind not in ("player", UNDO_SOURCE):  # those two keep the book themselves
+                applied.table.undo = after_other(applied.table.undo)
         kept = (applied.continued or applied.keeps_decision) and not applied.ai_resumed
         if applied.ai_pending:
             # The AI stretch goes on: due at once, the scheduler plays its next slice.

@@ -126,7 +126,9 @@ def verify_command(path: str) -> int:
     print(
         f"OK: {name} is honest. The seed matches the commitment published at the start, and"
         f" replaying it reproduces all {verdict.actions} actions, {verdict.events} events,"
-        f" {verdict.draws} random draws (shuffles, deals, dice) and the final state."
+        f" {verdict.draws} random draws (shuffles, deals, dice)"
+        + (f", {verdict.undos} take-backs" if verdict.undos else "")
+        + " and the final state."
     )
     return 0
 

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
 
-from games.akelarre import ai, defaults, rules, scoring, world
+from games.akelarre import ai, defaults, rules, scoring, undo, world
 from games.akelarre.actions import ACTION_ADAPTER, AkelarreAction
 from games.akelarre.data import GAME_INFO
 from games.akelarre.setup import new_state
@@ -85,6 +85,10 @@ class AkelarreGame(Game[AkelarreState, AkelarreAction]):
 
     def ai(self, seat: int) -> ai.AkelarreAI:
         return ai.AkelarreAI(seat)
+
+    def undo_refusal(self, action: AkelarreAction, events: list[Event]) -> str | None:
+        """Refused after a deck draw or once the turn is handed on (games.akelarre.undo)."""
+        return undo.undo_refusal(action, events)
 
     def opening_events(self, state: AkelarreState) -> list[Event]:
         """Each seat's favourite and hand (private), then the table and the first player (public)."""

@@ -19,6 +19,12 @@ from games.core.errors import RuleError
 from games.core.events import Event
 from games.core.rng import Rng
 
+# Why an action may not be taken back (catalog keys; Game.undo_refusal, games.core.undo).
+UNDO_DICE = "undo.refused.dice"
+UNDO_DRAW = "undo.refused.draw"
+UNDO_REVEALED = "undo.refused.revealed"
+UNDO_GAME = "undo.refused.game"
+
 
 class GameState(BaseModel):
     """Everything about one game, the RNG included, as JSON-able data."""
@@ -240,6 +246,16 @@ class Game(ABC, Generic[S, A]):
         random among what the view allows. None: the game has no sampler yet,
         and its hard and easy players play as normal."""
         return None
+
+    def undo_refusal(self, action: A, events: list[Event]) -> str | None:
+        """Why a seat may not take ``action`` back once played (its ``events``
+        given), or None where it may (games.core.undo). A take-back is refused
+        where the action drew randomness (``UNDO_DICE``: a die rolled;
+        ``UNDO_DRAW``: a card drawn from a face-down deck or pile, a shuffle) or
+        showed something hidden (``UNDO_REVEALED``: a card turned, a hand
+        shown, secret choices revealed). Each game says it for its own actions;
+        by default nothing may be taken back."""
+        return UNDO_GAME
 
     def search_candidates(self, state: S, seat: int, rng: random.Random) -> list[A]:
         """The moves the hard player compares besides the normal player's: the

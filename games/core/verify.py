@@ -17,9 +17,12 @@ action (sources ``player``, ``ai``, ``timeout``) to ``Game.play`` by its seat,
 and requires every event to equal the logged one: the opening events (the
 deal), each action's events (the dice, the cards drawn), the final events at
 the natural end and the reveal at ``/end``; and the final state to hash to the
-exported ``final_state_sha256``. Platform rows (a seat handed over, the end) are
-not game actions; their platform events (keys outside the game's own
-``<game>.`` namespace) are not part of the replay.
+exported ``final_state_sha256``. A take-back (source ``undo``) is replayed as
+the table made it (``games.core.undo``): the replay keeps the same book of what
+members may take back, so an undo the rules did not allow fails the check.
+Platform rows (a seat handed over, the end) are not game actions; their platform
+events (keys outside the game's own ``<game>.`` namespace) are not part of the
+replay.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from pydantic import ValidationError
 from games.core.errors import RuleError
 from games.core.events import Event
 from games.core.protocol import Game, GameState
+from games.core.undo import UNDO_SOURCE, UndoBook, UndoRefused, after_move, after_other, take_back
 
 # /2: the table's options name every setting of the game (Narnia's round cap). A /1
 # export was made before settings existed, so a setting it lacks had its old value:
@@ -78,6 +82,7 @@ class Verdict:
     actions: int = 0  # game actions replayed
     events: int = 0  # game events compared
     draws: int = 0  # random draws (shuffles, deals, dice) the replay made
+    undos: int = 0  # take-backs replayed
 
     def fail(self, problem: str) -> Verdict:
         self.ok = False
@@ -121,6 +126,7 @@ def verify(export: dict[str, Any], games: dict[str, Game[Any, Any]]) -> Verdict:
     if not _compare(verdict, "the deal (opening events)", game, game.opening_events(state), start):
         return verdict
     over = game.outcome(state) is not None
+    book = UndoBook()  # what members may take back, kept as the table kept it
     version = int(start.get("version", 0))
     for entry in log[1:]:
         version += 1
@@ -129,21 +135,37 @@ def verify(export: dict[str, Any], games: dict[str, Game[Any, Any]]) -> Verdict:
         source = entry.get("source")
         where = f"version {version} ({source})"
         if source in REPLAYED_SOURCES:
+            before, decision = state, game.decision(state)
             try:
+                seat = int(entry["seat"])
                 action = game.parse_action(entry.get("action"))
-                state, events = game.play(state, int(entry["seat"]), action)
+                state, events = game.play(state, seat, action)
             except (RuleError, ValidationError, KeyError, TypeError, ValueError) as error:
                 return verdict.fail(f"{where}: the logged action cannot be replayed ({error})")
             verdict.actions += 1
+            if source == "player":
+                book = after_move(game, book, seat, before.model_dump_json(), decision, action, events, state)
+            else:
+                book = after_other(book)
             if not over and game.outcome(state) is not None:
                 over = True
                 events = [*events, *game.final_events(state)]
             if not _compare(verdict, where, game, events, entry):
                 return verdict
-        elif source == "end" and not _compare(
-            verdict, f"{where}: the reveal", game, game.reveal_events(state), entry
-        ):
-            return verdict
+        elif source == UNDO_SOURCE:
+            try:
+                state, book = take_back(game, book, int(entry["seat"]))
+            except UndoRefused as refusal:
+                return verdict.fail(f"{where}: a take-back the rules do not allow ({refusal.key})")
+            except (KeyError, TypeError, ValueError) as error:
+                return verdict.fail(f"{where}: the take-back names no seat ({error})")
+            verdict.undos += 1
+        else:
+            book = after_other(book)
+            if source == "end" and not _compare(
+                verdict, f"{where}: the reveal", game, game.reveal_events(state), entry
+            ):
+                return verdict
     verdict.draws = state.rng.counter
     if state_hash(state, without=legacy) != export.get("final_state_sha256"):
         return verdict.fail("the replayed final state differs from the game's final state")

@@ -10,7 +10,7 @@ from pydantic import TypeAdapter
 from games.core import Decision, Event, Game, GameState, Outcome, Rng
 from games.core.budget import Budget
 from games.core.events import public
-from games.magmor import ai, rules, scoring, turn, world
+from games.magmor import ai, rules, scoring, turn, undo, world
 from games.magmor.actions import ACTION_ADAPTER, Choose, MagmorAction, Pass, PayMagMor
 from games.magmor.data import GAME_RULES, OBJECTIVES
 from games.magmor.setup import new_state
@@ -91,6 +91,10 @@ class MagmorGame(Game[MagmorState, MagmorAction]):
 
     def ai(self, seat: int) -> ai.MagmorAI:
         return ai.MagmorAI(seat)
+
+    def undo_refusal(self, action: MagmorAction, events: list[Event]) -> str | None:
+        """Refused where a face, an objective or a clue to a hidden hand is shown (games.magmor.undo)."""
+        return undo.undo_refusal(action, events)
 
     def final_events(self, state: MagmorState) -> list[Event]:
         """MM-4.10.4 / R24: every dealt objective and every hand, public at the end."""

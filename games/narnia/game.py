@@ -10,7 +10,7 @@ from pydantic import TypeAdapter
 from games.core import Decision, Event, Game, GameState, Outcome
 from games.core.budget import Budget
 from games.core.events import public
-from games.narnia import ai, rules, scoring, setup, tokens, world
+from games.narnia import ai, rules, scoring, setup, tokens, undo, world
 from games.narnia.actions import ACTION_ADAPTER, NarniaAction
 from games.narnia.data import DEFAULT_ROUND_CAP, MAX_PLAYERS, MIN_PLAYERS
 from games.narnia.state import NarniaState
@@ -81,6 +81,9 @@ class NarniaGame(Game[NarniaState, NarniaAction]):
 
     def ai(self, seat: int) -> ai.NarniaAI:
         return ai.NarniaAI(seat)
+
+    def undo_refusal(self, action: NarniaAction, events: list[Event]) -> str | None:
+        return undo.undo_refusal(action, events)
 
     def final_events(self, state: NarniaState) -> list[Event]:
         return scoring.summary(state)

@@ -10,7 +10,7 @@ from pydantic import TypeAdapter
 from games.core import Decision, Event, Game, GameState, Outcome
 from games.core.budget import Budget
 from games.core.events import private, public
-from games.talismani import ai, defaults, rules, scoring, world
+from games.talismani import ai, defaults, rules, scoring, undo, world
 from games.talismani.actions import ACTION_ADAPTER, TalismaniAction
 from games.talismani.data import FIRST_TALISMAN, GAME_INFO
 from games.talismani.setup import new_state
@@ -85,6 +85,10 @@ class TalismaniGame(Game[TalismaniState, TalismaniAction]):
     def legal_actions(self, state: TalismaniState, seat: int) -> list[TalismaniAction] | None:
         decision = self.decision(state)
         return rules.legal_actions(state, seat, decision.actors if decision is not None else [])
+
+    def undo_refusal(self, action: TalismaniAction, events: list[Event]) -> str | None:
+        """Refused only where the plays or the set-aside answers are revealed (games.talismani.undo)."""
+        return undo.undo_refusal(action, events)
 
     def sample_world(self, view: TalismaniView, rng: random.Random) -> TalismaniState:
         return world.sample_world(view, rng)

@@ -10,7 +10,7 @@ from pydantic import TypeAdapter
 from games.core import Decision, Event, Game, GameState, Outcome
 from games.core.budget import Budget
 from games.core.events import private, public
-from games.tirnanog import ai, defaults, rules, scoring, world
+from games.tirnanog import ai, defaults, rules, scoring, undo, world
 from games.tirnanog.actions import ACTION_ADAPTER, Declare, TirNanOgAction
 from games.tirnanog.data import META
 from games.tirnanog.setup import new_state
@@ -85,6 +85,9 @@ class TirNanOgGame(Game[TirNanOgState, TirNanOgAction]):
 
     def ai(self, seat: int) -> ai.TirNanOgAI:
         return ai.TirNanOgAI(seat)
+
+    def undo_refusal(self, action: TirNanOgAction, events: list[Event]) -> str | None:
+        return undo.undo_refusal(action, events)
 
     def opening_events(self, state: TirNanOgState) -> list[Event]:
         """Each seat's deal (private), then the table as set up (public)."""

@@ -1,0 +1,94 @@
+"""Take-backs: the panel's ↩️ Undo button and ``/undo`` (games.core.undo).
+
+The button appears in a member's private panel while they may take their last
+move back (``UndoBook.why_not``); ``/undo`` is always there and says why not,
+in the member's language, where they may not. A take-back redraws the panel in
+place (the button) or sends a fresh one (the command); the channel is told
+"**Alice** took back their last move" and the board goes back.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import cmd, t
+from bot.model import Applied
+from bot.presenter import PRESENTERS, PanelContext
+from cogs.common import answer_error, bot_of, lang, user_errors
+from cogs.controls import GREY, add_panel_control
+from cogs.panel import panel_context, render_panel
+from cogs.publisher import publisher_of
+
+
+def _panel_after(
+    applied: Applied, channel_id: int, seat: int, language: str
+) -> tuple[discord.Embed, discord.ui.View]:
+    assert applied.state is not None
+    ctx = panel_context(
+        applied.game, applied.state, channel_id, applied.row.version, applied.table, seat, None, language
+    )
+    return render_panel(PRESENTERS[applied.row.game], ctx)
+
+
+async def _take_back(interaction: discord.Interaction, channel_id: int, *, in_place: bool) -> None:
+    bot = bot_of(interaction)
+    applied = await bot.service.undo(channel_id, interaction.user.id)
+    seat = applied.table.seat_of(interaction.user.id)
+    assert seat is not None
+    language = lang(interaction)
+    embed, view = _panel_after(applied, channel_id, seat, language)
+    done = t("undo.done", language)
+    if in_place:
+        await interaction.response.edit_message(content=done, embed=embed, view=view)
+    else:
+        await interaction.response.send_message(done, embed=embed, view=view, ephemeral=True)
+    await publisher_of(bot).publish(applied)
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):undo"):
+    def __init__(self, channel_id: int, label: str = "Undo") -> None:
+        super().__init__(
+            discord.ui.Button(label=label, emoji="↩️", style=GREY, custom_id=f"gm:{channel_id}:undo")
+        )
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> UndoButton:
+        return cls(int(match["ch"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await _take_back(interaction, self.channel_id, in_place=True)
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
+def _undo_button(ctx: PanelContext) -> UndoButton | None:
+    if ctx.outcome is not None or ctx.table.undo.why_not(ctx.seat) is not None:
+        return None
+    return UndoButton(ctx.channel_id, t("undo.button", ctx.language))
+
+
+@app_commands.guild_only()
+class UndoCommand(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=cmd("cmd.undo.name"), description=cmd("cmd.undo.description"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        assert interaction.channel_id is not None
+        async with user_errors(interaction):
+            await _take_back(interaction, interaction.channel_id, in_place=False)
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(UndoButton)
+    add_panel_control("undo", _undo_button)
+    await bot.add_cog(UndoCommand(bot))

@@ -1,0 +1,128 @@
+"""Take-backs through SimCord, in English and Italian (games.core.undo, cogs/undo.py).
+
+I Talismani del Tempo, three members: ann plays her cards in secret, her panel
+offers ↩️ Undo, she takes the play back (the channel is told, nothing of her
+cards), plays again; bob and cid play, which reveals everything, and then
+``/undo`` is refused, saying why, in the member's language. The host ends the
+game; the export, with the play and its take-back in the log, verifies."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import pytest
+import simcord
+
+from games.core.verify import verify
+from games.registry import GAMES
+from tests.e2e.helpers import (
+    Table,
+    button,
+    custom_ids,
+    make_table,
+    options_of,
+    panel,
+    player_of,
+    select_id,
+    start_game,
+)
+
+TALISMANI = GAMES["talismani"]
+SEED = 7
+
+WORDS = {
+    "en": ("Undo", "Your last move was taken back", "took back their last move", "everyone has chosen"),
+    "it": (
+        "Annulla",
+        "La tua ultima mossa è stata annullata",
+        "ha ripreso la sua ultima mossa",
+        "tutti hanno scelto",
+    ),
+}
+
+
+def undo_id(message: Any) -> str | None:
+    return next((cid for cid in custom_ids(message) if cid.endswith(":undo")), None)
+
+
+def button_label(message: Any, custom_id: str) -> str:
+    for row in message.components:
+        data = row if isinstance(row, dict) else row.to_dict()
+        for c in data.get("components", []):
+            if c.get("custom_id") == custom_id:
+                return str(c.get("label"))
+    raise AssertionError(f"no button {custom_id}")
+
+
+async def play_secretly(
+    table: Table, seat: int
+) -> tuple[simcord.MemberActor, simcord.ResponseMessage, list[str]]:
+    """The seat picks a legal play among its panel's cards and confirms it; the panel after."""
+    player = await player_of(table, seat)
+    shown = await panel(table, player)
+    state = await table.state()
+    offered = set(options_of(shown, "pick"))
+    plays = [
+        a for a in TALISMANI.legal_actions(state, seat) or [] if a.kind == "play" and set(a.cards) <= offered
+    ]
+    cards = list(plays[0].cards)
+    picked = await player.select(shown, cards, custom_id=select_id(shown, "pick"))
+    assert picked.response is not None
+    confirm = button(picked.response, "confirm")
+    assert confirm is not None
+    done = await player.click(picked.response, custom_id=confirm)
+    assert done.response is not None and done.response.ephemeral
+    return player, done.response, cards
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+async def test_a_secret_play_is_taken_back_until_everyone_has_played(
+    simcord_env: simcord.Env, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    label, done_text, public_text, refused_text = WORDS[language]
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: SEED)  # a repeatable deal
+    # SimCord's members speak en-US; private answers follow the member's Discord language.
+    for module in ("cogs.panel", "cogs.undo", "bot.replies"):
+        monkeypatch.setattr(sys.modules[module], "lang", lambda interaction: language)
+    table = make_table(simcord_env, ["ann", "bob", "cid"], channel="talismani")
+    await start_game(table, "talismani", language=language)
+    before = await table.state()
+
+    ann, shown, cards = await play_secretly(table, 0)
+    undo = undo_id(shown)
+    assert undo is not None, "her panel offers the take-back"
+    assert button_label(shown, undo) == label
+    taken = await ann.click(shown, custom_id=undo)
+    assert taken.response is not None and taken.response.ephemeral
+    assert done_text in (taken.response.content or "")
+    assert undo_id(taken.response) is None, "nothing more to take back"
+    assert await table.state() == before, "the table is as before her play"
+    row = await table.row()
+    ann_name = row.table["seats"][0]["name"]
+    told = [m.content or "" for m in table.channel.history() if public_text in (m.content or "")]
+    assert told and ann_name in told[-1], "the channel is told who took a move back"
+    for card in cards:
+        assert all(card not in cid for message in table.channel.history() for cid in custom_ids(message))
+
+    await play_secretly(table, 0)
+    await play_secretly(table, 1)
+    bob = await player_of(table, 1)
+    await play_secretly(table, 2)  # the last play: all are revealed
+    refused = await bob.slash(table.channel, "undo")
+    assert refused.ephemeral and refused.response is not None
+    assert refused_text in (refused.response.content or "")
+    after_refusal = await table.row()
+
+    host = table.players[0]
+    await host.slash(table.channel, "end")
+    assert (await table.row()).version == after_refusal.version + 1, "the refusal changed nothing"
+    result = await host.slash(table.channel, "log")
+    assert result.response is not None
+    [attachment] = result.response.attachments
+    export = json.loads(await attachment.read())
+    sources = [a["source"] for a in export["actions"]]
+    assert sources.count("undo") == 1 and sources.count("player") == 4
+    verdict = verify(export, GAMES)
+    assert verdict.ok and verdict.undos == 1, verdict.problems

@@ -1,0 +1,322 @@
+"""Take-backs (games.core.undo, TableService.undo): a member may take back their
+own last move while no other seat has acted since, and the move drew no
+randomness and showed nothing hidden (the game says which: ``undo_refusal``);
+a secret choice may be changed until everyone has chosen. Each refusal says
+why and changes nothing; the log keeps the move and its take-back, and the
+export with take-backs replays (``python -m games verify``)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any, ClassVar, Literal
+
+import pytest
+from pydantic import BaseModel, Field, TypeAdapter
+
+from bot.export import export_game
+from bot.model import TableError
+from bot.table import TableService
+from games.core import Decision, Event, Game, GameState, Outcome, RuleError, Standing
+from games.core.events import public
+from games.core.protocol import UNDO_DICE
+from games.core.rng import Rng
+from games.core.undo import MAX_MOVES, UndoBook, after_move, take_back
+from games.core.verify import verify
+from games.registry import GAMES
+from tests.factory import make_settings, open_store
+
+GOAL = 12
+
+
+class WalkState(GameState):
+    turn: int = 0  # whose turn (seat)
+    steps_left: int = 2  # steps the seat at turn may still take
+    position: list[int] = Field(default_factory=list)
+    picks: dict[int, int] = Field(default_factory=dict)  # the secret round's choices so far
+    secret_round: bool = False
+
+
+class Walk(BaseModel):
+    kind: Literal["step", "roll", "end", "pick"]
+    n: int = 1
+
+
+class WalkGame(Game[WalkState, Walk]):
+    """On your turn: step 1-3 (twice at most), or roll a die and move; then end
+    your turn. After seat 0's turn, everyone picks a number in secret (the
+    picks move everyone on once all are in). First to GOAL wins."""
+
+    id: ClassVar[str] = "walk"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    state_type: ClassVar[type[GameState]] = WalkState
+    action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Walk)
+
+    def _setup(self, players: int, seed: int, options: dict[str, Any]) -> WalkState:
+        return WalkState(game="walk", players=players, rng=Rng(seed=seed), position=[0] * players)
+
+    def _apply(self, state: WalkState, seat: int, action: Walk) -> list[Event]:
+        if state.secret_round:
+            if action.kind != "pick" or seat in state.picks:
+                raise RuleError("error.bad_action", "W-2")
+            state.picks[seat] = action.n
+            if len(state.picks) < state.players:
+                return [public("table.event.left", seat=seat)]
+            for s, n in state.picks.items():
+                state.position[s] += n
+            state.picks, state.secret_round = {}, False
+            return [public("walk.revealed", picks=len(state.position))]
+        if seat != state.turn or action.kind == "pick":
+            raise RuleError("error.bad_action", "W-1")
+        if action.kind == "end":
+            state.secret_round = state.turn == 0
+            state.turn, state.steps_left = (state.turn + 1) % state.players, 2
+            return [public("walk.end", seat=seat)]
+        if state.steps_left == 0:
+            raise RuleError("error.bad_action", "W-3")
+        state.steps_left -= 1
+        moved = state.rng.randint(1, 6) if action.kind == "roll" else action.n
+        state.position[seat] += moved
+        return [public("walk.moved", seat=seat, n=moved)]
+
+    def decision(self, state: WalkState) -> Decision | None:
+        if max(state.position) >= GOAL:
+            return None
+        if state.secret_round:
+            seats = list(range(state.players))
+            return Decision(kind="walk.pick", seats=seats, mode="simultaneous", done=sorted(state.picks))
+        return Decision(kind="walk.turn", seats=[state.turn])
+
+    def view(self, state: WalkState, seat: int | None) -> BaseModel:
+        return state
+
+    def _default(self, state: WalkState, seat: int) -> Walk:
+        return Walk(kind="pick") if state.secret_round else Walk(kind="end")
+
+    def outcome(self, state: WalkState) -> Outcome | None:
+        if max(state.position) < GOAL:
+            return None
+        best = max(state.position)
+        return Outcome(
+            reason="goal",
+            standings=[
+                Standing(seat=s, rank=1 if p == best else 2, winner=p == best, score=p)
+                for s, p in enumerate(state.position)
+            ],
+        )
+
+    def undo_refusal(self, action: Walk, events: list[Event]) -> str | None:
+        return UNDO_DICE if action.kind == "roll" else None
+
+    def ai(self, seat: int) -> Any:
+        raise NotImplementedError
+
+
+ANN, BOB, CID = 10, 11, 12
+CH = 1
+
+
+@pytest.fixture
+async def service(database: str, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[TableService]:
+    monkeypatch.setitem(GAMES, "walk", WalkGame())
+    store = await open_store(database)
+    yield TableService(store, make_settings(database), clock=lambda: 1000.0)
+    await store.close()
+
+
+async def started(service: TableService, seed: int = 7) -> None:
+    await service.open_lobby(CH, 2, ANN, "ann", "walk", seats=3, speed="live", language="en")
+    await service.join(CH, BOB, "bob")
+    await service.join(CH, CID, "cid")
+    applied = await service.start(CH, ANN, True)
+    # The lobby seats players in a random order: put ann, bob and cid in seats 0, 1, 2.
+    assert applied.state is not None
+    assert sorted(s.user_id or 0 for s in applied.table.seats) == [ANN, BOB, CID]
+
+
+async def seat_user(service: TableService, seat: int) -> int:
+    found = await service.active(CH)
+    assert found is not None
+    user = found[1].seats[seat].user_id
+    assert user is not None
+    return user
+
+
+async def state_of(service: TableService) -> WalkState:
+    row = await service.store.latest(CH)  # the finished game's too
+    assert row is not None
+    state = service.state_of(row)
+    assert isinstance(state, WalkState)
+    return state
+
+
+async def version(service: TableService) -> int:
+    found = await service.active(CH)
+    assert found is not None
+    return found[0].version
+
+
+async def refused(service: TableService, user: int, key: str) -> None:
+    before, state = await version(service), await state_of(service)
+    with pytest.raises(TableError) as caught:
+        await service.undo(CH, user)
+    assert caught.value.key == key
+    assert await version(service) == before and await state_of(service) == state, "a refusal changes nothing"
+
+
+async def test_a_member_takes_back_their_steps_one_at_a_time(service: TableService) -> None:
+    await started(service)
+    first = await seat_user(service, 0)
+    start = await state_of(service)
+    await service.act(CH, first, {"kind": "step", "n": 3})
+    after_one = await state_of(service)
+    await service.act(CH, first, {"kind": "step", "n": 2})
+    applied = await service.undo(CH, first)
+    assert applied.state == after_one
+    assert [e.key for e in applied.events] == ["table.event.undo"] and applied.events[0].public
+    applied = await service.undo(CH, first)
+    assert applied.state == start
+    await refused(service, first, "undo.refused.none")
+    log = await service.store.actions(applied.row.id)
+    assert [a.source for a in log] == ["start", "player", "player", "undo", "undo"], "nothing is deleted"
+
+
+async def test_a_take_back_is_refused_once_another_seat_has_acted(service: TableService) -> None:
+    await started(service)
+    first, second = await seat_user(service, 0), await seat_user(service, 1)
+    await service.act(CH, first, {"kind": "step", "n": 1})
+    await service.act(CH, first, {"kind": "end"})  # seat 0's end opens the secret round
+    await service.act(CH, second, {"kind": "pick", "n": 2})
+    await refused(service, first, "undo.refused.since")
+
+
+async def test_a_roll_of_the_die_cannot_be_taken_back(service: TableService) -> None:
+    await started(service)
+    first = await seat_user(service, 0)
+    await service.act(CH, first, {"kind": "step", "n": 1})
+    await service.act(CH, first, {"kind": "roll"})
+    await refused(service, first, UNDO_DICE)
+
+
+async def test_a_secret_choice_may_change_until_everyone_has_chosen(service: TableService) -> None:
+    await started(service)
+    seats = [await seat_user(service, s) for s in range(3)]
+    await service.act(CH, seats[0], {"kind": "end"})
+    await service.act(CH, seats[0], {"kind": "pick", "n": 1})
+    await service.act(CH, seats[1], {"kind": "pick", "n": 3})
+    applied = await service.undo(CH, seats[0])  # bob chose since: still allowed, it was secret
+    state = applied.state
+    assert isinstance(state, WalkState) and state.picks == {1: 3}
+    assert applied.decision is not None and applied.decision.actors == [0, 2]
+    await service.act(CH, seats[0], {"kind": "pick", "n": 2})
+    await service.act(CH, seats[2], {"kind": "pick", "n": 1})  # the last choice: all revealed
+    state = await state_of(service)
+    assert state.position == [2, 3, 1]
+    for user in seats[1:]:
+        await refused(service, user, "undo.refused.chosen")
+
+
+async def test_a_default_at_the_deadline_ends_what_may_be_taken_back(service: TableService) -> None:
+    await started(service)
+    first = await seat_user(service, 0)
+    await service.act(CH, first, {"kind": "end"})
+    await service.act(CH, first, {"kind": "pick", "n": 1})
+    service.clock = lambda: 10**9  # every deadline is past: the late seats get their defaults
+    await service.run_due(CH)
+    await refused(service, first, "undo.refused.since")
+
+
+async def test_a_stranger_cannot_take_anything_back(service: TableService) -> None:
+    await started(service)
+    with pytest.raises(TableError) as caught:
+        await service.undo(CH, 999)
+    assert caught.value.key == "error.not_a_player"
+
+
+async def test_an_export_with_take_backs_replays(service: TableService) -> None:
+    await started(service)
+    seats = [await seat_user(service, s) for s in range(3)]
+    for _ in range(20):
+        state = await state_of(service)
+        if max(state.position) >= GOAL:
+            break
+        if state.secret_round:
+            for seat in range(3):
+                await service.act(CH, seats[seat], {"kind": "pick", "n": 3})
+                if seat == 0:
+                    await service.undo(CH, seats[0])
+                    await service.act(CH, seats[0], {"kind": "pick", "n": 2})
+            continue
+        user = seats[state.turn]
+        await service.act(CH, user, {"kind": "step", "n": 3})
+        await service.undo(CH, user)
+        await service.act(CH, user, {"kind": "step", "n": 2})
+        await service.act(CH, user, {"kind": "end"})
+    row = await service.store.latest(CH)
+    assert row is not None and row.status == "finished"
+    export = await export_game(service.store, row)
+    assert sum(1 for a in export["actions"] if a["source"] == "undo") >= 4
+    verdict = verify(export, GAMES)
+    assert verdict.ok, verdict.problems
+    assert verdict.undos >= 4
+    # A take-back the book would not have allowed fails: seat 1 or 2 ends its turn,
+    # the next seat moves, then the first "takes back" its end.
+    actions = export["actions"]
+    i = next(
+        i
+        for i, a in enumerate(actions)
+        if a["source"] == "player" and a["action"]["kind"] == "end" and a["seat"] != 0
+    )
+    undo = {"seat": actions[i]["seat"], "source": "undo", "action": {"kind": "undo"}, "events": []}
+    forged = [*actions[: i + 2], undo, *actions[i + 2 :]]
+    first = actions[0]["version"]
+    forged = [{**entry, "version": first + n} for n, entry in enumerate(forged)]
+    verdict = verify({**export, "actions": forged}, GAMES)
+    assert not verdict.ok
+    assert any("take-back the rules do not allow (undo.refused.since)" in p for p in verdict.problems)
+
+
+def test_the_oldest_of_a_long_run_of_moves_falls_out_of_reach() -> None:
+    """A seat's run of moves is kept MAX_MOVES deep: the base moves on past the oldest."""
+    game = WalkGame()
+    state = game.new_game(2, 1)
+    state.steps_left = 100  # a long turn
+    book = UndoBook()
+    for _ in range(MAX_MOVES + 3):
+        before_json, before = state.model_dump_json(), game.decision(state)
+        action = Walk(kind="step", n=0)
+        after, events = game.play(state, 0, action)
+        book = after_move(game, book, 0, before_json, before, action, events, after)
+        state = after
+    assert len(book.moves) == MAX_MOVES
+    restored, book = take_back(game, book, 0)
+    assert restored.position == state.position and len(book.moves) == MAX_MOVES - 1
+
+
+@pytest.mark.parametrize("game_id", ["akelarre", "magmor", "narnia", "talismani", "tirnanog"])
+def test_whatever_a_game_lets_back_is_taken_back_exactly(game_id: str) -> None:
+    """Random play in every game, every move a member's: whenever the book lets
+    the seat that just moved take it back, the take-back gives exactly the state
+    before the move (the book's replay of the moves kept is exact)."""
+    import random
+
+    game = GAMES[game_id]
+    players = min(max(3, game.min_players), game.max_players)
+    checked = 0
+    for seed in range(3):
+        state, rng, book = game.new_game(players, seed), random.Random(seed), UndoBook()
+        for _ in range(400):
+            decision = game.decision(state)
+            if decision is None:
+                break
+            seat = rng.choice(decision.actors)
+            action = game.random_action(state, seat, rng)
+            before_json = state.model_dump_json()
+            after, events = game.play(state, seat, action)
+            book = after_move(game, book, seat, before_json, decision, action, events, after)
+            if book.why_not(seat) is None:
+                restored, _ = take_back(game, book, seat)
+                assert restored == state, f"{action} taken back is not the state before it"
+                checked += 1
+            state = after
+    assert checked > 0, "random play never made a move this game lets a player take back"
