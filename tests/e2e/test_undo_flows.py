@@ -89,6 +89,7 @@ async def test_a_secret_play_is_taken_back_until_everyone_has_played(
     table = make_table(simcord_env, ["ann", "bob", "cid"], channel="talismani")
     await start_game(table, "talismani", language=language)
     before = await table.state()
+    board_before = table.board().embeds[0].to_dict()
 
     ann, shown, cards = await play_secretly(table, 0)
     undo = undo_id(shown)
@@ -99,6 +100,7 @@ async def test_a_secret_play_is_taken_back_until_everyone_has_played(
     assert done_text in (taken.response.content or "")
     assert undo_id(taken.response) is None, "nothing more to take back"
     assert await table.state() == before, "the table is as before her play"
+    assert table.board().embeds[0].to_dict() == board_before, "the board goes back"
     row = await table.row()
     ann_name = row.table["seats"][0]["name"]
     told = [m.content or "" for m in table.channel.history() if public_text in (m.content or "")]
@@ -116,8 +118,12 @@ async def test_a_secret_play_is_taken_back_until_everyone_has_played(
     after_refusal = await table.row()
 
     host = table.players[0]
+    shown_log = await host.slash(table.channel, "log")
+    assert shown_log.response is not None
+    # /log answers in the asker's Discord language (SimCord's members speak English).
+    assert WORDS["en"][2] in (shown_log.response.content or ""), "/log shows the take-back"
     await host.slash(table.channel, "end")
-    assert (await table.row()).version == after_refusal.version + 1, "the refusal changed nothing"
+    assert (await table.row()).version == after_refusal.version + 1, "the refusal and /log changed nothing"
     result = await host.slash(table.channel, "log")
     assert result.response is not None
     [attachment] = result.response.attachments
