@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -44,3 +45,33 @@ def assert_refused(
             apply(work, seat, action)
         assert work.model_dump() == before, "validation must run before any change"
     return caught.value
+
+
+def same_in_every_world(
+    game: Game[Any, Any],
+    state: Any,
+    seat: int,
+    action: BaseModel,
+    after: Any,
+    events: list[Event],
+    rng: random.Random,
+    worlds: int,
+) -> bool:
+    """Whether ``action`` shows its seat the same events, view and next decision in
+    ``worlds`` worlds it cannot tell from this one (``Game.sample_world`` from its
+    view: what it cannot see drawn anew): then it learned nothing hidden, and
+    neither did anyone from the public events (a take-back's condition (c))."""
+    view = game.view(state, seat)
+    seen = [e for e in events if e.visible_to(seat)]
+    for _ in range(worlds):
+        world = game.sample_world(view, rng)
+        assert game.view(world, seat) == view
+        world_after, world_events = game.play(world, seat, action)
+        if (
+            [e for e in world_events if e.visible_to(seat)] != seen
+            or [e for e in world_events if e.public] != [e for e in events if e.public]
+            or game.view(world_after, seat) != game.view(after, seat)
+            or game.decision(world_after) != game.decision(after)
+        ):
+            return False
+    return True

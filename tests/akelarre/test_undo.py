@@ -28,6 +28,7 @@ from games.akelarre import (
 from games.core import Event
 from games.core.protocol import UNDO_DRAW, UNDO_REVEALED
 from tests.akelarre.akelarre_helpers import act, find, keys, make_state
+from tests.engine import same_in_every_world
 
 ANNA, BRUNO, CARLA = 0, 1, 2
 OTHERS = [["G3e", "G4d"], ["D3e", "D4d"]]  # two kinds each: never a forced discard
@@ -221,34 +222,6 @@ def test_ak_10_4_done_in_a_final_turn_is_refused() -> None:
 # -- the property ---------------------------------------------------------------------------
 
 
-def same_in_every_world(
-    state: AkelarreState,
-    seat: int,
-    action: AkelarreAction,
-    after: AkelarreState,
-    events: list[Event],
-    rng: random.Random,
-    worlds: int,
-) -> bool:
-    """Whether the action shows the actor the same events, view and next decision in
-    worlds it cannot tell from this one (other hands, deck order, favourites drawn
-    anew): then it learned nothing hidden, and neither did anyone from public events."""
-    view = GAME.view(state, seat)
-    seen = [e for e in events if e.visible_to(seat)]
-    for _ in range(worlds):
-        world = GAME.sample_world(view, rng)
-        assert GAME.view(world, seat) == view
-        world_after, world_events = GAME.play(world, seat, action)
-        if (
-            [e for e in world_events if e.visible_to(seat)] != seen
-            or [e for e in world_events if e.public] != [e for e in events if e.public]
-            or GAME.view(world_after, seat) != GAME.view(after, seat)
-            or GAME.decision(world_after) != GAME.decision(after)
-        ):
-            return False
-    return True
-
-
 # (players, options, seed, actions): two whole games to reach the final round and the end,
 # and many openings cut short to keep the test fast (a whole game is some 500 actions).
 GAMES: list[tuple[int, dict[str, Any], int, int | None]] = [
@@ -288,12 +261,12 @@ def test_property_random_games_take_back_only_what_showed_nothing() -> None:
                 assert after.rng.counter == state.rng.counter
                 assert all(e.seats is None for e in events), (action, keys(events))
                 if rng.random() < 1 / 4:
-                    assert same_in_every_world(state, seat, action, after, events, rng, 1), (
+                    assert same_in_every_world(GAME, state, seat, action, after, events, rng, 1), (
                         action,
                         keys(events),
                     )
             elif caught[action.kind] < 3 and not same_in_every_world(
-                state, seat, action, after, events, rng, 1
+                GAME, state, seat, action, after, events, rng, 1
             ):
                 caught[action.kind] += 1
             state = after

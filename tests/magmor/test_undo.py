@@ -22,6 +22,7 @@ from games.magmor import (
     keep_all,
 )
 from games.magmor.grid import MAGMOR
+from tests.engine import same_in_every_world
 from tests.magmor.magmor_helpers import find, hand, keys, make_state, play, start
 
 TO_E6 = ["A1", "B1", "C1", "D1", "E1", "E2", "E3", "E4", "E5", "E6"]
@@ -224,34 +225,6 @@ def shown(before: MagmorState, after: MagmorState, seat: int) -> bool:
     return bool(turned or peeked or after.phase == "over")
 
 
-def same_in_every_world(
-    state: MagmorState,
-    seat: int,
-    action: MagmorAction,
-    after: MagmorState,
-    events: list[Event],
-    rng: random.Random,
-    worlds: int,
-) -> bool:
-    """Whether the action shows the actor the same events, view and next decision in
-    worlds it cannot tell from this one (other hands, objectives, unturned faces drawn
-    anew): then it learned nothing hidden, and neither did anyone from public events."""
-    view = GAME.view(state, seat)
-    seen = [e for e in events if e.visible_to(seat)]
-    for _ in range(worlds):
-        world = GAME.sample_world(view, rng)
-        assert GAME.view(world, seat) == view
-        world_after, world_events = GAME.play(world, seat, action)
-        if (
-            [e for e in world_events if e.visible_to(seat)] != seen
-            or [e for e in world_events if e.public] != [e for e in events if e.public]
-            or GAME.view(world_after, seat) != GAME.view(after, seat)
-            or GAME.decision(world_after) != GAME.decision(after)
-        ):
-            return False
-    return True
-
-
 def test_property_random_games_take_back_only_what_showed_nothing() -> None:
     """Random games for 3, 4 and 5 players. Where a take-back is allowed: no randomness
     drawn (the RNG counter), no private event, and the same outcome for the actor in
@@ -276,12 +249,12 @@ def test_property_random_games_take_back_only_what_showed_nothing() -> None:
                 if reason is None:
                     assert after.rng.counter == state.rng.counter
                     assert all(e.seats is None for e in events), (action, keys(events))
-                    assert same_in_every_world(state, seat, action, after, events, rng, 2), (
+                    assert same_in_every_world(GAME, state, seat, action, after, events, rng, 2), (
                         action,
                         keys(events),
                     )
                 elif caught[action.kind] < 3 and not same_in_every_world(
-                    state, seat, action, after, events, rng, 1
+                    GAME, state, seat, action, after, events, rng, 1
                 ):
                     caught[action.kind] += 1
                 state = after
