@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Literal
 import pytest
 from pydantic import BaseModel, Field, TypeAdapter
 
+from bot import outbox
 from bot.export import export_game
 from bot.model import TableError
 from bot.table import TableService
@@ -170,6 +171,11 @@ async def test_a_member_takes_back_their_steps_one_at_a_time(service: TableServi
     start = await state_of(service)
     await service.act(CH, first, {"kind": "step", "n": 3})
     after_one = await state_of(service)
+    found = await service.active(CH)
+    assert found is not None and found[1].undo.base is not None
+    for notice in await outbox.pending(service.store, CH):
+        # The book holds a whole state (every hand, the seed): never in a notice to publish.
+        assert "undo" not in notice.payload.get("table", {})
     await service.act(CH, first, {"kind": "step", "n": 2})
     applied = await service.undo(CH, first)
     assert applied.state == after_one
