@@ -31,7 +31,7 @@ class MagmorGame(Game[MagmorState, MagmorAction]):
     catalog_order: ClassVar[int] = 1
     state_type: ClassVar[type[GameState]] = MagmorState
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
-    search_budget: ClassVar[Budget] = Budget(worlds=16, candidates=4, moves=1200)
+    search_budget: ClassVar[Budget] = Budget(worlds=16, candidates=4, moves=800)
 
     # -- the protocol ---------------------------------------------------------
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> MagmorState:
