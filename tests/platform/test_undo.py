@@ -125,7 +125,7 @@ async def service(database: str, monkeypatch: pytest.MonkeyPatch) -> AsyncIterat
     await store.close()
 
 
-async def started(service: TableService, seed: int = 7) -> None:
+async def started(service: TableService) -> None:
     await service.open_lobby(CH, 2, ANN, "ann", "walk", seats=3, speed="live", language="en")
     await service.join(CH, BOB, "bob")
     await service.join(CH, CID, "cid")
