@@ -10,7 +10,7 @@ from pydantic import TypeAdapter
 from games.core import Decision, Event, Game, GameState, Outcome
 from games.core.budget import Budget
 from games.core.events import public
-from games.narnia import ai, rules, scoring, setup, tokens, undo, world
+from games.narnia import ai, candidates, rules, scoring, setup, tokens, undo, world
 from games.narnia.actions import ACTION_ADAPTER, NarniaAction
 from games.narnia.data import DEFAULT_ROUND_CAP, MAX_PLAYERS, MIN_PLAYERS
 from games.narnia.state import NarniaState
@@ -31,7 +31,7 @@ class NarniaGame(Game[NarniaState, NarniaAction]):
     legacy_settings: ClassVar[dict[str, Any]] = {"round_cap": None}  # games before R34's revision
     # The hard player (games.core.search): a game is some 200 moves; 30 (about three
     # rounds) then the territories as they stand keep a decision within a second.
-    search_budget: ClassVar[Budget] = Budget(worlds=20, candidates=4, horizon=30, moves=1000)
+    search_budget: ClassVar[Budget] = Budget(worlds=20, candidates=5, horizon=30, moves=1000)
 
     # -- the protocol ---------------------------------------------------------
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> NarniaState:
@@ -68,6 +68,9 @@ class NarniaGame(Game[NarniaState, NarniaAction]):
 
     def sample_world(self, view: NarniaView, rng: random.Random) -> NarniaState:
         return world.sample_world(view, rng)
+
+    def search_candidates(self, state: NarniaState, seat: int, rng: random.Random) -> list[NarniaAction]:
+        return candidates.search_candidates(state, seat)
 
     def _default(self, state: NarniaState, seat: int) -> NarniaAction:
         """Spec §9, D3-D18, computed from the seat's view."""
