@@ -33,7 +33,9 @@ def hint_text(found: Hint, language: str) -> str:
         return presenter.describe_action(found.view, move.model_dump(mode="json"), language)
 
     lines = [t("hint.title", language, move=said(advice.move))]
-    if advice.worlds == 0:
+    if not advice.searched:
+        lines.append(t("hint.why_usual", language))
+    elif advice.worlds == 0:
         lines.append(t("hint.why_only", language))
     elif advice.move == advice.normal:
         lines.append(t("hint.why_same", language, worlds=advice.worlds, share=percent(advice.share)))

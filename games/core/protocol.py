@@ -257,6 +257,13 @@ class Game(ABC, Generic[S, A]):
         by default nothing may be taken back."""
         return UNDO_GAME
 
+    def search_budget_for(self, view: Any) -> Budget:
+        """The hard player's budget for the decision this view shows: ``search_budget``
+        by default; a game may think more where decisions are few and decide the game,
+        or not at all (``Budget.worlds`` 0: the normal move) where its search was
+        measured to tell moves apart no better than chance."""
+        return self.search_budget
+
     def search_candidates(self, state: S, seat: int, rng: random.Random) -> list[A]:
         """The moves the hard player compares besides the normal player's: the
         legal ones by default."""

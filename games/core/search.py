@@ -107,18 +107,21 @@ class Advice:
     """What the search chose and why, for a hint: the move, the normal player's
     move, the worlds the deciding comparison was made in, and the share of them
     each won (a win shared by k seats counts 1/k). ``worlds`` is 0 where there
-    was nothing to compare (one legal move, or no sampler)."""
+    was nothing to compare (one legal move) or no search (``searched`` False: the
+    decision's budget has no worlds, or the game no sampler)."""
 
     move: BaseModel
     normal: BaseModel
     worlds: int = 0
     share: float = 0.0
     normal_share: float = 0.0
+    searched: bool = True
 
 
 class SearchPlayer:
     def __init__(self, game: Game[Any, Any], seat: int, seed: int, budget: Budget | None = None) -> None:
         self.game, self.seat, self.seed = game, seat, seed
+        self.fixed = budget  # a test's budget, for every decision; else the game's for each
         self.budget = budget or game.search_budget
         self.normal = game.ai(seat)
         self.spent = [0]  # moves simulated for the decision at hand (Budget.moves)
@@ -164,10 +167,11 @@ class SearchPlayer:
     def advise(self, view: Any, decision: Decision) -> Advice:
         """The search's move, with what it rests on."""
         rng = decision_rng(self.seed, view, decision)
-        world = self.sample(view, rng)
+        self.budget = self.fixed or self.game.search_budget_for(view)
+        world = self.sample(view, rng) if self.budget.worlds else None
         if world is None:
             move = self.normal.act(view, decision)
-            return Advice(move, move)
+            return Advice(move, move, searched=False)
         moves = self.candidates(world, view, decision, rng)
         if len(moves) == 1:
             return Advice(moves[0], moves[0])

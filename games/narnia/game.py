@@ -18,6 +18,7 @@ from games.narnia.views import NarniaView, build_view
 
 # Turns get the long deadline (spec §9 suggests 120 s); every other choice the short one.
 LONG = frozenset({"turn", "courage"})
+ENDGAME = 4  # Witch territories left from which the hard player searches
 
 
 class NarniaGame(Game[NarniaState, NarniaAction]):
@@ -32,6 +33,9 @@ class NarniaGame(Game[NarniaState, NarniaAction]):
     # The hard player (games.core.search): a game is some 200 moves; 30 (about three
     # rounds) then the territories as they stand keep a decision within a second.
     search_budget: ClassVar[Budget] = Budget(worlds=20, candidates=5, horizon=30, moves=1000)
+    # Once the Witch is down to ENDGAME territories a playout is short enough to reach
+    # the end, and who makes the final conquest decides most games (NA-5.1, NA-5.4).
+    endgame_budget: ClassVar[Budget] = Budget(worlds=40, candidates=5, moves=2000)
 
     # -- the protocol ---------------------------------------------------------
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> NarniaState:
@@ -68,6 +72,12 @@ class NarniaGame(Game[NarniaState, NarniaAction]):
 
     def sample_world(self, view: NarniaView, rng: random.Random) -> NarniaState:
         return world.sample_world(view, rng)
+
+    def search_budget_for(self, view: NarniaView) -> Budget:
+        """Before the endgame the search's departures from the normal move were measured
+        to be worth nothing on average (docs/decisions.md): it plays the normal move."""
+        witch = sum(1 for row in view.territories if not row.free and row.owner is None)
+        return self.endgame_budget if view.stage != "setup" and witch <= ENDGAME else Budget(worlds=0)
 
     def search_candidates(self, state: NarniaState, seat: int, rng: random.Random) -> list[NarniaAction]:
         return candidates.search_candidates(state, seat)

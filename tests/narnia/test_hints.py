@@ -10,8 +10,12 @@ from typing import Any, get_args
 
 import pytest
 
+from bot.hints import Hint
+from bot.presenter import PRESENTERS
+from cogs.hints import hint_text
 from cogs.narnia import PRESENTER
 from cogs.narnia.hints import describe
+from games.core.search import SearchPlayer
 from games.narnia import GAME
 from games.narnia.actions import (
     Attack,
@@ -301,3 +305,26 @@ def test_invasion_says_what_moves_in_and_what_stays(monkeypatch: pytest.MonkeyPa
         "➡️ Non spostare nessun gettone: restano tutti a Chippingford (3 2) e a difendere le Miniere dei "
         "Nani resta la sola bandierina",
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "why"), [("en", "The usual move here"), ("it", "La mossa consueta qui")]
+)
+def test_a_hint_before_the_endgame_says_it_is_the_usual_move(
+    language: str, why: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Narnia's hard weighs other moves only in the endgame (Game.search_budget_for):
+    before it a hint is the normal move and says so, not that there is no other move."""
+    monkeypatch.setitem(PRESENTERS, "narnia", PRESENTER)
+
+    state = make_state(3, {"aslan_camp": (RED, "2P 1P")}, rest=BLUE)
+    state.territories["glasswater"].owner = WITCH
+    for tid in ("wolf_den", "witch_camp", "ettinsmoor", "frozen_lake", "dwarf_mines"):
+        state.territories[tid].owner = WITCH
+    view = GAME.view(state, RED)
+    decision = GAME.decision(state)
+    assert decision is not None
+    advice = SearchPlayer(GAME, RED, 1).advise(view, decision)
+    assert not advice.searched and advice.move == advice.normal
+    text = hint_text(Hint("narnia", RED, view, advice), language)
+    assert why in text.splitlines()[1]

@@ -201,3 +201,26 @@ def test_the_oracle_searches_the_true_state_with_fresh_dice() -> None:
     assert world is not None
     assert world.model_copy(update={"rng": state.rng}) == state
     assert world.rng != state.rng
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_decision_without_worlds_is_the_normal_move_and_samples_nothing(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``Game.search_budget_for`` may give a decision no worlds (Narnia before its
+    endgame): hard then plays the normal move without sampling one."""
+    game = GAMES[game_id]
+    state = midgame(game, 10)
+    decision = game.decision(state)
+    assert decision is not None
+    seat = decision.actors[0]
+    view = game.view(state, seat)
+
+    def no_world(view: Any, rng: random.Random) -> GameState:
+        raise AssertionError("sampled a world")
+
+    monkeypatch.setattr(game, "search_budget_for", lambda view: Budget(worlds=0))
+    monkeypatch.setattr(game, "sample_world", no_world)
+    advice = SearchPlayer(game, seat, 3).advise(view, decision)
+    assert advice.move == advice.normal == game.ai(seat).act(view, decision)
+    assert advice.worlds == 0

@@ -12,6 +12,7 @@ from games.narnia.actions import Attack, Invade, Pass, Reinforce
 from games.narnia.ai import Board, NarniaAI
 from games.narnia.candidates import SHORT
 from games.narnia.data import TERRITORIES
+from games.narnia.game import ENDGAME
 from games.narnia.state import NarniaState
 from tests.narnia.narnia_helpers import BLUE, GREEN, RED, make_state
 
@@ -51,7 +52,9 @@ def test_the_short_list_is_legal_distinct_and_short() -> None:
             board = Board(GAME.view(state, seat))
             attacks = board.attacks()
             if attacks:
-                listed_chances = [board.attack_chance(a.source, a.target) for a in listed if isinstance(a, Attack)]
+                listed_chances = [
+                    board.attack_chance(a.source, a.target) for a in listed if isinstance(a, Attack)
+                ]
                 assert max(listed_chances) == max(chance for chance, _, _ in attacks)
         if state.phase == "invade":
             invasions += 1
@@ -81,3 +84,27 @@ def test_hard_makes_the_final_conquest_that_wins_the_tie_where_normal_waits() ->
         advice = SearchPlayer(GAME, RED, seed).advise(view, decision)
         assert advice.move == Attack(source="aslan_camp", target="glasswater"), seed
         assert advice.share > advice.normal_share
+
+
+def test_hard_plays_the_normal_move_until_the_endgame_and_searches_it_to_the_end() -> None:
+    """Before the Witch is down to ENDGAME territories the search's departures were
+    measured to be worth nothing (docs/decisions.md): hard plays the normal move there
+    without sampling a world. From then on it searches without a horizon."""
+    early = GAME.new_game(3, 5, {})
+    players = [GAME.ai(seat) for seat in range(3)]
+    checked = 0
+    while (decision := GAME.decision(early)) is not None and checked < 30:
+        seat = decision.actors[0]
+        view = GAME.view(early, seat)
+        assert GAME.search_budget_for(view).worlds == 0
+        advice = SearchPlayer(GAME, seat, 1).advise(view, decision)
+        assert advice.move == advice.normal == players[seat].act(view, decision) and advice.worlds == 0
+        early, _ = GAME.play(early, seat, advice.move)
+        checked += 1
+    board = {"glasswater": (None, "2W"), "aslan_camp": (RED, "2P 1P")}
+    late = make_state(3, board, rest=BLUE)
+    budget = GAME.search_budget_for(GAME.view(late, RED))
+    assert budget == GAME.endgame_budget and budget.worlds > 0 and budget.horizon is None
+    witch = [t for t in TERRITORIES if t != "aslan_camp"][: ENDGAME + 1]
+    crowded = make_state(3, {t: (None, "") for t in witch} | {"aslan_camp": (RED, "2P")}, rest=BLUE)
+    assert GAME.search_budget_for(GAME.view(crowded, RED)).worlds == 0
