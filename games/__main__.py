@@ -65,6 +65,11 @@ def main(argv: list[str] | None = None) -> int:
         type=Path,
         help="append each finished game to this file (JSON lines); a rerun plays only the games missing",
     )
+    match.add_argument(
+        "--baseline",
+        action="store_true",
+        help="also play every game with every seat normal: each seat's lift over normal on the same deals",
+    )
     check = commands.add_parser(
         "verify", help="replay a finished game's export from its seed and check every shuffle and die"
     )
@@ -102,6 +107,7 @@ def arena_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
             jobs=args.jobs,
             options={"teams": True} if args.teams else None,
             progress=args.progress,
+            baseline=args.baseline,
         )
     except ValueError as error:
         parser.error(str(error))

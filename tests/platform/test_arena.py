@@ -99,3 +99,25 @@ def test_a_run_with_a_progress_file_can_be_followed_and_resumed(tmp_path: Path) 
     assert played == [4, 5]  # the four games on file are not played again
     assert resumed["seats"] == whole["seats"] and resumed["finished"] == whole["finished"]
     assert len(progress.read_text().splitlines()) == 6
+
+
+def test_the_baseline_replays_the_same_deals_with_every_seat_normal() -> None:
+    """--baseline: all-normal seats on the same deals and seating. A normal seat
+    whose table is all normal is its own baseline (lift 0, nothing changed); a random
+    seat's lift is its share minus normal's on those deals, game by game."""
+    same = arena.run("narnia", 3, 6, ["normal", "normal", "normal"], seed=4, baseline=True)
+    for seat in same["seats"]:
+        assert seat["baseline"] == {"share": seat["share"], "lift": 0.0, "ci95": [0.0, 0.0], "changed": 0}
+    mixed = arena.run("narnia", 3, 6, ["random", "normal", "normal"], seed=4, baseline=True)
+    first = mixed["seats"][0]
+    normal_there = [arena.play_game("narnia", 3, ("normal",) * 3, 4, g, {}).shares[0] for g in range(6)]
+    assert first["baseline"]["share"] == pytest.approx(sum(normal_there) / 6, abs=1e-4)
+    assert first["baseline"]["lift"] == pytest.approx(first["share"] - sum(normal_there) / 6, abs=1e-3)
+    lo, hi = first["baseline"]["ci95"]
+    assert lo <= first["baseline"]["lift"] <= hi
+    out = io.StringIO()
+    with redirect_stdout(out):
+        main(
+            ["arena", "--game", "narnia", "--players", "3", "--games", "2", "--seats", "random,normal,normal"]
+        )
+    assert "baseline" not in json.loads(out.getvalue())["seats"][0]  # only when asked
