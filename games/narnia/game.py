@@ -35,7 +35,7 @@ class NarniaGame(Game[NarniaState, NarniaAction]):
     search_budget: ClassVar[Budget] = Budget(worlds=20, candidates=5, horizon=30, moves=1000)
     # Once the Witch is down to ENDGAME territories a playout is short enough to reach
     # the end, and who makes the final conquest decides most games (NA-5.1, NA-5.4).
-    endgame_budget: ClassVar[Budget] = Budget(worlds=40, candidates=5, moves=2000)
+    endgame_budget: ClassVar[Budget] = Budget(worlds=40, candidates=5, moves=1400)
 
     # -- the protocol ---------------------------------------------------------
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> NarniaState:
