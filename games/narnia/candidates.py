@@ -36,7 +36,7 @@ def search_candidates(state: NarniaState, seat: int) -> list[NarniaAction]:
     board = Board(build_view(state, seat))
     phase = state.phase
     if phase in ("turn", "courage"):
-        listed = turn(board, legal)
+        listed = turn(board)
     elif phase == "invade":
         listed = invade(board)
     elif phase == "treachery":
@@ -50,7 +50,7 @@ def search_candidates(state: NarniaState, seat: int) -> list[NarniaAction]:
     return out[:SHORT]
 
 
-def turn(board: Board, legal: list[NarniaAction]) -> list[NarniaAction]:
+def turn(board: Board) -> list[NarniaAction]:
     """Waiting (a pass, a reinforcement), the two likeliest attacks and the least
     likely one (it may end the game, or keep it going), then moving a whole stack
     forward."""
@@ -67,7 +67,7 @@ def turn(board: Board, legal: list[NarniaAction]) -> list[NarniaAction]:
             listed += [
                 Move(source=source, target=t, tokens=values) for t in sorted(NEIGHBOURS[source] & frontier)
             ]
-    return [action for action in listed if action in legal]
+    return listed  # the caller keeps the legal ones (no reinforcement from an empty bag)
 
 
 def invade(board: Board) -> list[NarniaAction]:
@@ -85,7 +85,9 @@ def treachery(board: Board) -> list[NarniaAction]:
     source = min(t for t in sources if board.values(t)[0] == low)
     witch = board.witch_territories()
     distance = board.distance_from_players()
-    listed = [Treachery(source=source, target=max(witch, key=lambda t: (distance.get(t, 0), t)))]
+    listed: list[NarniaAction] = [
+        Treachery(source=source, target=max(witch, key=lambda t: (distance.get(t, 0), t)))
+    ]
     for rival in range(len(board.view.seats)):
         if rival == board.me:
             continue
@@ -93,4 +95,4 @@ def treachery(board: Board) -> list[NarniaAction]:
         if theirs:
             target = max(witch, key=lambda t: (len(NEIGHBOURS[t] & theirs), t))
             listed.append(Treachery(source=source, target=target))
-    return list(listed)
+    return listed
