@@ -32,7 +32,7 @@ def check_discard(state: AkelarreState, seat: int, action: Discard) -> None:
 
 
 def do_discard(state: AkelarreState, seat: int, card: str, events: list[Event]) -> None:
-    state.hands[seat].remove(card)
+    state.leave_hand(seat, card)
     family = family_of(card)
     state.piles[family].append(card)  # AK-7.3, R38: onto its own family's pile, a joker too
     state.discarded = family
@@ -84,6 +84,9 @@ def do_draw(state: AkelarreState, seat: int, source: str, events: list[Event]) -
     cards = pile[::-1][:wanted]  # AK-8.2: from the top, the latest discard first
     del pile[len(pile) - len(cards) :]
     hand += cards
+    if not state.shown:
+        state.shown = [[] for _ in range(state.players)]
+    state.shown[seat] += cards  # AK-8.6: they were face up
     events.append(
         public("akelarre.event.drew_pile", seat=seat, suit=source, cards_list=list(cards), count=len(cards))
     )

@@ -82,7 +82,7 @@ def do_move(
     assert place is not None
     held = state.held
     for card in action.cards:
-        state.hands[seat].remove(card)
+        state.leave_hand(seat, card)
     state.played = state.played or bool(action.cards)  # AK-5.4 / R7: only hand cards count
     state.moved = True
     state.held = None

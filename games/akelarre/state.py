@@ -89,6 +89,11 @@ class AkelarreState(GameState):
     # saved before the ruling have no such field and start with none; it is written
     # only when not empty (see _omit_nothing_taken).
     taken: list[str] = Field(default_factory=list)
+    # AK-8.6: the cards of each hand that its seat took from a discard pile, face up for
+    # all to see (a card leaves the list as it leaves the hand, ``leave_hand``). Written
+    # only while some seat has one, and emptied when the game ends, so older games read
+    # and hash as before (see _omit_nothing_taken).
+    shown: list[list[str]] = Field(default_factory=list)
     # R-T1 applies (always, but in the replay of a game played before the ruling).
     turn_bound: bool = True
     payment: Payment | None = None
@@ -103,14 +108,26 @@ class AkelarreState(GameState):
 
     @model_serializer(mode="wrap")
     def _omit_nothing_taken(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """``taken`` is written only while a card has been taken this turn, so a state
+        """``taken`` (and ``shown``, likewise) is written only while a card has been taken this turn, so a state
         with nothing taken (every state between turns, every finished game) reads and
         hashes exactly as before R-T1: the replay of an older game's export compares
         its final state's hash (games/core/verify.py)."""
         data: dict[str, Any] = handler(self)
         if not data.get("taken"):
             data.pop("taken", None)
+        if not any(data.get("shown") or []):
+            data.pop("shown", None)
         return data
+
+    def leave_hand(self, seat: int, card: str) -> None:
+        """``card`` leaves ``seat``'s hand (played or discarded, face up either way)."""
+        self.hands[seat].remove(card)
+        if self.shown and card in self.shown[seat]:
+            self.shown[seat].remove(card)
+
+    def shown_in_hand(self, seat: int) -> list[str]:
+        """AK-8.6: the cards of ``seat``'s hand everyone saw it take from a discard pile."""
+        return list(self.shown[seat]) if self.shown else []
 
     def place(self, place_id: str) -> Place | None:
         return next((p for p in self.places if p.id == place_id), None)

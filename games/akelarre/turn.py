@@ -108,4 +108,5 @@ def end_final_turn(state: AkelarreState, events: list[Event]) -> None:
     # AK-10.5: groups left on the places and hand cards score nothing; they stay where
     # they lie so the final board still shows them.
     state.step = "over"
+    state.shown = []  # no more draws: a finished game reads and hashes as before AK-8.6 was kept
     events.append(public("akelarre.event.game_over"))

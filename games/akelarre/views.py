@@ -72,6 +72,7 @@ class SeatView(BaseModel):
     point_pile: list[str]  # R23: public
     point_count: int
     team: int | None  # 0 (P1+P3) or 1 (P2+P4) in the team game
+    shown: list[str] = []  # AK-8.6: cards of its hand it took face up from a discard pile
 
 
 class PaymentView(BaseModel):
@@ -176,6 +177,7 @@ def build_view(state: AkelarreState, seat: int | None) -> AkelarreView:
                 point_pile=list(state.points[s]),
                 point_count=len(state.points[s]),
                 team=s % 2 if state.teams else None,
+                shown=state.shown_in_hand(s),
             )
             for s in range(state.players)
         ],

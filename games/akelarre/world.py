@@ -11,7 +11,8 @@ What the seat cannot see, and how a world draws it:
 * the other hands and the deck (AK-11.3): the creature cards it sees nowhere (the
   105 minus its hand, the groups, the held card, a payment's cards, the discard
   and point piles) are shuffled and dealt to the other hands, at their public
-  sizes, the rest being the deck, top first;
+  sizes, the rest being the deck, top first; but the cards a seat took face up
+  from a discard pile and still holds (AK-8.6) go to that seat's hand;
 * the other seats' favourites and the unused favourite cards (AK-1.3, R25): the
   families other than its own, shuffled (the partner's too in the team game, R36);
   once the game is over every dealt favourite is public and kept;
@@ -87,6 +88,10 @@ def sample_world(view: AkelarreView, rng: random.Random) -> AkelarreState:
         raise ValueError(
             f"the view hides {others} hand cards and {view.deck_count} deck cards, {len(unseen)} are unseen"
         )
+    # AK-8.6: the cards a seat took face up from a discard pile are known to be in its hand.
+    shown = [list(seat.shown) if seat.seat != mine else [] for seat in view.seats]
+    known = {card for cards in shown for card in cards}
+    unseen = [card for card in unseen if card not in known]
     rng.shuffle(unseen)
     hands: list[list[str]] = []
     for seat, size in enumerate(view.hand_sizes):
@@ -94,8 +99,9 @@ def sample_world(view: AkelarreView, rng: random.Random) -> AkelarreState:
             assert view.hand is not None
             hands.append(list(view.hand))
         else:
-            hands.append(unseen[:size])
-            del unseen[:size]
+            rest = size - len(shown[seat])
+            hands.append([*shown[seat], *unseen[:rest]])
+            del unseen[:rest]
     favourites, unused = sample_favourites(view, rng)
     payment = view.payment
     return AkelarreState(
@@ -124,6 +130,7 @@ def sample_world(view: AkelarreView, rng: random.Random) -> AkelarreState:
         discarded=view.discarded,
         held=view.held.model_copy() if view.held is not None else None,
         taken=list(view.taken),
+        shown=[list(seat.shown) for seat in view.seats] if any(seat.shown for seat in view.seats) else [],
         turn_bound=True,
         payment=Payment(
             place=payment.place, owner=payment.owner, payer=payment.payer, cards=list(payment.cards)

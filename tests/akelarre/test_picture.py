@@ -94,15 +94,18 @@ def test_the_team_game_shows_the_teams() -> None:
 
 
 def reshuffled(state: AkelarreState, rng: random.Random) -> AkelarreState:
-    """The same table with everything no one may see drawn again: the hands (same sizes)
-    and the deck from the same cards, the favourites (public once the game is over,
+    """The same table with everything no one may see drawn again: the hands (same sizes;
+    the cards each took face up from a discard pile kept) and the deck from the same cards, the favourites (public once the game is over,
     R25, so then kept) and the RNG."""
     twin = state.model_copy(deep=True)
-    unseen = [card for hand in twin.hands for card in hand] + twin.deck
+    shown = [state.shown_in_hand(seat) for seat in range(state.players)]  # AK-8.6: public, they stay
+    unseen = [card for seat, hand in enumerate(twin.hands) for card in hand if card not in shown[seat]]
+    unseen += twin.deck
     rng.shuffle(unseen)
     for seat, hand in enumerate(state.hands):
-        twin.hands[seat] = unseen[: len(hand)]
-        del unseen[: len(hand)]
+        rest = len(hand) - len(shown[seat])
+        twin.hands[seat] = [*shown[seat], *unseen[:rest]]
+        del unseen[:rest]
     twin.deck = unseen
     if state.step != "over":
         families = rng.sample(FAMILIES, len(FAMILIES))
