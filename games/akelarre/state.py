@@ -108,10 +108,11 @@ class AkelarreState(GameState):
 
     @model_serializer(mode="wrap")
     def _omit_nothing_taken(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """``taken`` (and ``shown``, likewise) is written only while a card has been taken this turn, so a state
-        with nothing taken (every state between turns, every finished game) reads and
-        hashes exactly as before R-T1: the replay of an older game's export compares
-        its final state's hash (games/core/verify.py)."""
+        """``taken`` is written only while a card has been taken this turn (``shown``
+        only while a hand holds a card from a pile), so a state with neither (every
+        state between turns, every finished game) reads and hashes exactly as before
+        R-T1 and AK-8.6 were kept: the replay of an older game's export compares its
+        final state's hash (games/core/verify.py)."""
         data: dict[str, Any] = handler(self)
         if not data.get("taken"):
             data.pop("taken", None)

@@ -94,9 +94,10 @@ def test_the_team_game_shows_the_teams() -> None:
 
 
 def reshuffled(state: AkelarreState, rng: random.Random) -> AkelarreState:
-    """The same table with everything no one may see drawn again: the hands (same sizes;
-    the cards each took face up from a discard pile kept) and the deck from the same cards, the favourites (public once the game is over,
-    R25, so then kept) and the RNG."""
+    """The same table with everything no one may see drawn again: the hands (same
+    sizes; the cards each took face up from a discard pile kept, AK-8.6) and the deck
+    from the same cards, the favourites (public once the game is over, R25, so then
+    kept) and the RNG."""
     twin = state.model_copy(deep=True)
     shown = [state.shown_in_hand(seat) for seat in range(state.players)]  # AK-8.6: public, they stay
     unseen = [card for seat, hand in enumerate(twin.hands) for card in hand if card not in shown[seat]]
