@@ -43,7 +43,10 @@ def table_fields(
         embed.add_field(
             name=ui("places" if index == 0 else "places_more", language), value=value, inline=False
         )
-    embed.add_field(name=ui("players", language), value=players_text(table, v, language), inline=False)
+    for index, value in enumerate(chunks(player_lines(table, v, language), FIELD_LIMIT)):
+        embed.add_field(
+            name=ui("players" if index == 0 else "players_more", language), value=value, inline=False
+        )
     piles = []
     for pile in v.piles:
         if pile.top is None:
@@ -68,7 +71,7 @@ def teams_text(table: TableInfo, v: AkelarreView, language: str) -> str:
     return "\n".join(lines)
 
 
-def players_text(table: TableInfo, v: AkelarreView, language: str) -> str:
+def player_lines(table: TableInfo, v: AkelarreView, language: str) -> list[str]:
     over = v.step == "over"
     lines = []
     for s in v.seats:
@@ -93,10 +96,12 @@ def players_text(table: TableInfo, v: AkelarreView, language: str) -> str:
             places=ui("place_count", language, count=s.places),
             captured=ui("captured", language, count=s.point_count),
         )
+        if s.shown:  # AK-8.6: taken face up from a discard pile, so public
+            line += " · " + ui("known_in_hand", language, cards=cards_text(s.shown, language))
         if over and v.favourites is not None:
             line += " · " + ui("favourite_was", language, suit=suit(v.favourites[s.seat], language))
         lines.append(line)
-    return "\n".join(lines)
+    return lines
 
 
 def status(table: TableInfo, v: AkelarreView, language: str) -> str:

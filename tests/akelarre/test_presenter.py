@@ -222,3 +222,34 @@ def test_a_discard_pile_is_named_with_its_article() -> None:
     )
     assert "dalla pila degli scarti dei 🌳 Druidi" in event_text("akelarre", table, drew, "it")
     assert "from the discard pile of the 🌳 Druids" in event_text("akelarre", table, drew, "en")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_board_names_the_cards_a_hand_took_face_up(language: str) -> None:
+    """AK-8.6: cards drawn from a discard pile are public until they leave the hand;
+    the board lists them by the player, and no other card of that hand."""
+    checked = 0
+    for step in steps_of(4, True):
+        state = step.state
+        assert isinstance(state, AkelarreState)
+        if not any(state.shown_in_hand(seat) for seat in range(state.players)) or checked >= 5:
+            continue
+        table = table_for(4, language, {"teams": True})
+        embed = PRESENTER.board_embed(table, GAME.view(state, None), step.decision, language)
+        players = "\n".join(
+            f["value"]
+            for f in embed.to_dict()["fields"]
+            if f["name"].startswith(t("akelarre.ui.players", language))
+        )
+        lines = players.split("\n")
+        for seat in range(4):
+            [line] = [ln for ln in lines if seat_name(table, seat) in ln]
+            shown = state.shown_in_hand(seat)
+            names = {t(f"akelarre.card.{card}", language) for card in shown}
+            known = t("akelarre.ui.known_in_hand", language, cards="").split(":")[0]
+            assert (known in line) == bool(shown) and all(name in line for name in names)
+            for card in state.hands[seat]:  # no other card of the hand, whatever its name
+                name = t(f"akelarre.card.{card}", language)
+                assert name in names or name not in line, (card, line)
+        checked += 1
+    assert checked == 5
