@@ -14,10 +14,7 @@ What the seat cannot see, and how a world draws it:
   sizes, the rest being the deck, top first; but the cards a seat took face up
   from a discard pile and still holds (AK-8.6) go to that seat's hand;
 * the other seats' favourites and the unused favourite cards (AK-1.3, R25): the
-  families other than its own (the partner's too in the team game, R36), dealt
-  with odds that follow what each seat has let show: the naturals of a family in
-  the groups on its places, in its point pile and among the cards it took face up
-  from a discard pile make that family likelier its favourite (``favourite_odds``);
+  families other than its own, shuffled (the partner's too in the team game, R36);
   once the game is over every dealt favourite is public and kept;
 * the state's RNG (used only at setup): a fresh seed.
 
@@ -29,17 +26,14 @@ export, which no AI plays), and the schema version is the current one.
 
 from __future__ import annotations
 
-import itertools
-import math
 import random
-from collections.abc import Iterable
 
-from games.akelarre.data import ALL_CARDS, FAMILIES, family_of, is_joker
+from games.akelarre.data import ALL_CARDS, FAMILIES
 from games.akelarre.state import AkelarreState, Payment, Place, Placed
 from games.akelarre.views import AkelarreView
 from games.core import Rng
 
-__all__ = ["favourite_odds", "hidden_cards", "sample_world", "seen_cards"]
+__all__ = ["hidden_cards", "sample_world", "seen_cards"]
 
 
 def seen_cards(view: AkelarreView) -> list[str]:
@@ -62,33 +56,9 @@ def hidden_cards(view: AkelarreView) -> list[str]:
     return [card for card in ALL_CARDS if card not in seen]
 
 
-# What one natural card of a family that a seat has let show adds to the log-odds
-# that the family is its favourite: fitted by likelihood to the true favourites in
-# games of four ``normal`` seats. Players gather their favourite family, so what
-# they keep in sight tells on them: the average log-likelihood of a seat's true
-# favourite rises from -1.39 (a guess among four) to -1.07, and to -0.56 after
-# turn 60 (``python -m bench.akelarre_favourites``).
-GROUPED = 0.3  # in a group on one of the seat's meeting places
-CAPTURED = 0.8  # in its point pile
-TAKEN = 1.0  # taken from a discard pile and still in its hand (AK-8.6)
-
-
-def favourite_odds(view: AkelarreView, seat: int, family: str) -> float:
-    """How likely ``family`` is ``seat``'s favourite, up to a constant, from what is public."""
-
-    def naturals(cards: Iterable[str]) -> int:
-        return sum(1 for card in cards if not is_joker(card) and family_of(card) == family)
-
-    grouped = naturals(card.card for place in view.places if place.owner == seat for card in place.cards)
-    captured = naturals(view.seats[seat].point_pile)
-    taken = naturals(view.seats[seat].shown)
-    return math.exp(GROUPED * grouped + CAPTURED * captured + TAKEN * taken)
-
-
 def sample_favourites(view: AkelarreView, rng: random.Random) -> tuple[list[str], list[str]]:
     """The dealt favourites by seat and the unused ones: the families the seat does
-    not know, dealt to the seats it cannot see with ``favourite_odds`` (all different,
-    AK-1.3), the rest unused."""
+    not know, shuffled among the seats it cannot see and the unused cards."""
     players = view.players
     if view.favourites is not None:  # the game is over: every dealt favourite is public (R25)
         dealt = list(view.favourites)
@@ -97,18 +67,11 @@ def sample_favourites(view: AkelarreView, rng: random.Random) -> tuple[list[str]
         return dealt, unused
     own = view.favourite if view.seat is not None and 0 <= view.seat < players else None
     rest = [f for f in FAMILIES if f != own]
-    unknown = [seat for seat in range(players) if own is None or seat != view.seat]
-    odds = {(seat, family): favourite_odds(view, seat, family) for seat in unknown for family in rest}
-    # At most 4 families among 3 seats (or 5 among 4 for a spectator): every deal listed.
-    deals = list(itertools.permutations(rest, len(unknown)))
-    weights = [math.prod(odds[pair] for pair in zip(unknown, deal, strict=True)) for deal in deals]
-    chosen = dict(zip(unknown, rng.choices(deals, weights=weights)[0], strict=True))
-    if own is not None and view.seat is not None:
-        chosen[view.seat] = own
-    dealt = [chosen[seat] for seat in range(players)]
-    unused = [f for f in rest if f not in dealt]
-    rng.shuffle(unused)
-    return dealt, unused
+    rng.shuffle(rest)
+    dealt = []
+    for seat in range(players):
+        dealt.append(own if seat == view.seat and own is not None else rest.pop())
+    return dealt, rest
 
 
 def sample_world(view: AkelarreView, rng: random.Random) -> AkelarreState:

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from games.akelarre import GAME, AkelarreState
-from games.akelarre.data import ALL_CARDS, FAMILIES, family_of, is_joker
-from games.akelarre.world import favourite_odds, hidden_cards, sample_favourites, sample_world, seen_cards
+from games.akelarre.data import ALL_CARDS, FAMILIES
+from games.akelarre.world import hidden_cards, sample_world, seen_cards
 from games.core.budget import Budget
 from games.core.levels import LEVELS, make_player
 from games.core.protocol import AiPlayer
@@ -136,30 +136,6 @@ def test_the_partner_favourite_is_hidden_too() -> None:
     for _ in range(20):
         world = sample_world(view, rng)
         assert world.favourites[0] == state.favourites[0] and world.teams
-
-
-def test_what_a_seat_lets_show_makes_its_favourite_likelier() -> None:
-    """Players gather their favourite family: a seat whose point pile holds four
-    naturals of one family is dealt that favourite in most worlds, a seat that shows
-    nothing any family but the viewer's; jokers tell nothing (AK-12.2: they score 0)."""
-    state = GAME.new_game(4, 11, {"teams": True})
-    own = state.favourites[0]
-    shown = next(f for f in FAMILIES if f != own)
-    naturals = [c for c in ALL_CARDS if family_of(c) == shown and not is_joker(c)][:4]
-    jokers = [c for c in ALL_CARDS if family_of(c) == shown and is_joker(c)][:2]
-    view = GAME.view(state, 0)
-    seats = list(view.seats)
-    seats[1] = seats[1].model_copy(update={"point_pile": naturals})
-    seats[3] = seats[3].model_copy(update={"point_pile": jokers})
-    view = view.model_copy(update={"seats": seats})
-    assert favourite_odds(view, 1, shown) > 20 * favourite_odds(view, 1, own)
-    assert favourite_odds(view, 3, shown) == favourite_odds(view, 3, own) == 1.0
-    rng = random.Random(3)
-    deals = [sample_favourites(view, rng) for _ in range(400)]
-    for dealt, unused in deals:
-        assert dealt[0] == own and sorted(dealt + unused) == sorted(FAMILIES)
-    assert sum(dealt[1] == shown for dealt, _ in deals) > 0.8 * len(deals)
-    assert set(Counter(dealt[2] for dealt, _ in deals)) == set(FAMILIES) - {own}
 
 
 def test_a_spectator_view_hides_every_hand() -> None:
