@@ -167,9 +167,14 @@ def is_joker(card: str) -> bool:
     return len(card) == 2 and card[1] == "J"
 
 
+# Looked up, not computed: the hard player's playouts ask for a card's value some
+# fifty times a simulated move.
+_VALUES: dict[str, int | None] = {card: None if is_joker(card) else int(card[1]) for card in ALL_CARDS}
+
+
 def value_of(card: str) -> int | None:
     """The printed value of a natural card; ``None`` for a joker."""
-    return None if is_joker(card) else int(card[1])
+    return _VALUES[card]
 
 
 def kind_of(card: str) -> str:

@@ -8,6 +8,7 @@ generator, the defaults and the AI (on its own view) all use it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Literal
 
 from games.akelarre.data import (
@@ -149,6 +150,20 @@ def outcomes(existing: Sequence[Placed], new: Sequence[str]) -> list[tuple[int |
         except RuleError:
             continue
     return out
+
+
+def declarations(existing: Sequence[Placed], new: Sequence[str]) -> tuple[int | None, ...]:
+    """The joker values a legal placement of ``new`` onto ``existing`` may declare
+    (``None``: nothing to declare); empty where it is not legal. The move generator
+    asks this of the same few groups thousands of times in a hard player's
+    playouts, so the answers are kept."""
+    return _declarations(tuple((p.card, p.value) for p in existing), tuple(new))
+
+
+@lru_cache(maxsize=1 << 16)
+def _declarations(existing: tuple[tuple[str, int], ...], new: tuple[str, ...]) -> tuple[int | None, ...]:
+    group = [Placed(card=card, value=value) for card, value in existing]
+    return tuple(declared for declared, _group in outcomes(group, new))
 
 
 def group_kind(group: Sequence[Placed]) -> GroupKind | None:

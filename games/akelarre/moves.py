@@ -22,7 +22,7 @@ from games.akelarre.data import (
     sort_cards,
     value_of,
 )
-from games.akelarre.groups import group_kind, outcomes, takeable
+from games.akelarre.groups import declarations, group_kind, takeable
 from games.akelarre.state import Held, Placed
 
 
@@ -125,14 +125,14 @@ def placements(table: Table) -> list[Open | Add]:
         if not spot.group or (table.held and spot.id == table.held.place):
             continue
         for bundle in _add_bundles(hand, spot.group, held):
-            for declared, _group in outcomes(spot.group, bundle + extra):
+            for declared in declarations(spot.group, bundle + extra):
                 adds.append(Add(place=spot.id, cards=sort_cards(bundle), joker_value=declared))
     opens: list[Open | Add] = []
     free = [s for s in table.spots if not s.group]
     if free:
         valid: list[tuple[list[str], int | None]] = []
         for bundle in _open_bundles(hand, held):
-            for declared, _group in outcomes((), bundle + extra):
+            for declared in declarations((), bundle + extra):
                 valid.append((sort_cards(bundle), declared))
         valid.sort(key=lambda item: (len(item[0]), [kind_of(c) for c in item[0]], item[1] or 0))
         for spot in free:
