@@ -9,8 +9,9 @@ the two choose differently both moves are played out to the game's end in the
 same ``--judge`` worlds: the true state (every hand and favourite) with the deck
 reshuffled, every seat normal. A world's worth is seat 0's share of the win. The
 printout: the decisions, those where A and B differed, and the sum over them of
-B's worth minus A's (per game, with its standard error): what B's different
-choices won, in games.
+B's worth minus A's (per game, with its standard error, and by decision kind):
+what B's different choices won, in games. ``--worlds-a 0`` makes A the normal
+player, so the printout is what hard's departures from it win.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ def worlds_of(state: AkelarreState, count: int, rng: random.Random) -> list[Akel
 def run(budget_a: Budget, budget_b: Budget, games: Sequence[int], judge: int) -> dict[str, Any]:
     decisions = 0
     diffs: list[tuple[float, float]] = []  # (mean of B - A over the worlds, its standard error)
+    kinds: dict[str, list[float]] = {}  # by decision kind: [count, B - A summed]
     for index in games:
         state = GAME.new_game(4, 1_000_003 + index, {"teams": True})
         first = SearchPlayer(GAME, 0, seed=index * 31, budget=budget_a)
@@ -79,6 +81,9 @@ def run(budget_a: Budget, budget_b: Budget, games: Sequence[int], judge: int) ->
                 mean = sum(diff) / judge
                 spread = math.sqrt(sum((d - mean) ** 2 for d in diff) / (judge - 1))
                 diffs.append((mean, spread / math.sqrt(judge)))
+                tally = kinds.setdefault(decision.kind, [0, 0.0])
+                tally[0] += 1
+                tally[1] = round(tally[1] + mean, 4)
             state, _ = GAME.play(state, 0, move_b)
     total = sum(mean for mean, _ in diffs)
     error = math.sqrt(sum(se**2 for _, se in diffs))
@@ -91,6 +96,7 @@ def run(budget_a: Budget, budget_b: Budget, games: Sequence[int], judge: int) ->
         "differed": len(diffs),
         "b_minus_a_per_game": round(total / len(games), 4),
         "se_per_game": round(error / len(games), 4),
+        "by_kind": kinds,
     }
 
 
@@ -98,13 +104,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.akelarre_budget", description=__doc__)
     base = GAME.search_budget
     parser.add_argument("--moves-a", type=int, default=base.moves)
+    parser.add_argument("--worlds-a", type=int, default=base.worlds, help="0: A is the normal player")
     parser.add_argument("--moves-b", type=int, default=1500)
     parser.add_argument("--horizon-b", type=int, default=base.horizon, help="B's horizon (A's is the game's)")
     parser.add_argument("--games", type=int, default=8, help="team games: seed 1's deals from --first on")
     parser.add_argument("--first", type=int, default=200, help="the first deal (arena runs play 0-99)")
     parser.add_argument("--judge", type=int, default=100, help="worlds judging each pair of moves")
     args = parser.parse_args(argv)
-    budget_a = replace(base, moves=args.moves_a)
+    budget_a = replace(base, moves=args.moves_a, worlds=args.worlds_a)
     budget_b = replace(base, moves=args.moves_b, horizon=args.horizon_b)
     result = run(budget_a, budget_b, range(args.first, args.first + args.games), args.judge)
     json.dump(result, sys.stdout)
