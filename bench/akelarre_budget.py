@@ -3,8 +3,8 @@
 An arena run cannot tell: two shares over 100 games differ by ±0.06 on the same
 deals from the worlds' luck alone. This judges the decisions themselves. Seat 0
 of a team game is played by hard at budget B (``--moves-b``, ``--horizon-b``; the
-others are normal); at each of its decisions hard at budget A (``--moves-a``, the
-game's budget otherwise) is asked too, and where
+others are normal); at each of its decisions hard at budget A (``--moves-a``,
+``--horizon-a``; the team game's budget otherwise) is asked too, and where
 the two choose differently both moves are played out to the game's end in the
 same ``--judge`` worlds: the true state (every hand and favourite) with the deck
 reshuffled, every seat normal. A world's worth is seat 0's share of the win. The
@@ -102,16 +102,17 @@ def run(budget_a: Budget, budget_b: Budget, games: Sequence[int], judge: int) ->
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.akelarre_budget", description=__doc__)
-    base = GAME.search_budget
+    base = GAME.team_budget
     parser.add_argument("--moves-a", type=int, default=base.moves)
+    parser.add_argument("--horizon-a", type=int, default=base.horizon)
     parser.add_argument("--worlds-a", type=int, default=base.worlds, help="0: A is the normal player")
-    parser.add_argument("--moves-b", type=int, default=1500)
-    parser.add_argument("--horizon-b", type=int, default=base.horizon, help="B's horizon (A's is the game's)")
+    parser.add_argument("--moves-b", type=int, default=base.moves)
+    parser.add_argument("--horizon-b", type=int, default=base.horizon, help="B's horizon")
     parser.add_argument("--games", type=int, default=8, help="team games: seed 1's deals from --first on")
-    parser.add_argument("--first", type=int, default=200, help="the first deal (arena runs play 0-99)")
+    parser.add_argument("--first", type=int, default=200, help="the first deal (arena runs play 0-199)")
     parser.add_argument("--judge", type=int, default=100, help="worlds judging each pair of moves")
     args = parser.parse_args(argv)
-    budget_a = replace(base, moves=args.moves_a, worlds=args.worlds_a)
+    budget_a = replace(base, moves=args.moves_a, worlds=args.worlds_a, horizon=args.horizon_a)
     budget_b = replace(base, moves=args.moves_b, horizon=args.horizon_b)
     result = run(budget_a, budget_b, range(args.first, args.first + args.games), args.judge)
     json.dump(result, sys.stdout)
