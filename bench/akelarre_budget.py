@@ -4,7 +4,7 @@ An arena run cannot tell: two shares over 100 games differ by ±0.06 on the same
 deals from the worlds' luck alone. This judges the decisions themselves. Seat 0
 of a team game is played by hard at budget B (``--moves-b``, ``--horizon-b``; the
 others are normal); at each of its decisions hard at budget A (``--moves-a``,
-``--horizon-a``; the team game's budget otherwise) is asked too, and where
+``--horizon-a``; the game's budget otherwise) is asked too, and where
 the two choose differently both moves are played out to the game's end in the
 same ``--judge`` worlds: the true state (every hand and favourite) with the deck
 reshuffled, every seat normal. A world's worth is seat 0's share of the win. The
@@ -102,7 +102,7 @@ def run(budget_a: Budget, budget_b: Budget, games: Sequence[int], judge: int) ->
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.akelarre_budget", description=__doc__)
-    base = GAME.team_budget
+    base = GAME.search_budget
     parser.add_argument("--moves-a", type=int, default=base.moves)
     parser.add_argument("--horizon-a", type=int, default=base.horizon)
     parser.add_argument("--worlds-a", type=int, default=base.worlds, help="0: A is the normal player")

@@ -39,10 +39,6 @@ class AkelarreGame(Game[AkelarreState, AkelarreAction]):
     # The hard player (games.core.search): a whole game is some 220 moves, too long to
     # play out 40 times a second; 40 moves (about three rounds) then the points as they stand.
     search_budget: ClassVar[Budget] = Budget(worlds=16, candidates=4, horizon=40, moves=1000)
-    # The team game's worlds stop at 24 moves (about a round and a half), so as many
-    # simulated moves buy more worlds: judged decision by decision, its choices won
-    # +0.09 a game where the two horizons chose apart (bench.akelarre_budget, docs/decisions.md).
-    team_budget: ClassVar[Budget] = Budget(worlds=16, candidates=4, horizon=24, moves=1000)
 
     # -- the protocol ---------------------------------------------------------
     def _setup(self, players: int, seed: int, options: dict[str, Any]) -> AkelarreState:
@@ -76,9 +72,6 @@ class AkelarreGame(Game[AkelarreState, AkelarreAction]):
     def sample_world(self, view: AkelarreView, rng: random.Random) -> AkelarreState:
         """Other hands, deck order, unknown favourites and RNG drawn from ``view`` (world.py)."""
         return world.sample_world(view, rng)
-
-    def search_budget_for(self, view: AkelarreView) -> Budget:
-        return self.team_budget if view.teams is not None else self.search_budget
 
     def _default(self, state: AkelarreState, seat: int) -> AkelarreAction:
         """Spec §9, from the seat's own view (legal in every state)."""

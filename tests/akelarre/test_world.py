@@ -208,27 +208,3 @@ def test_cannot_peek(players: int, options: dict[str, Any]) -> None:
             assert real == other, level
         checked += 1
     assert checked >= 4
-
-
-def test_the_team_game_thinks_to_its_own_horizon_and_cannot_peek() -> None:
-    """The team game's worlds stop at 24 moves, the three-player game's at 40
-    (docs/decisions.md); at the budget it ships with, hard still chooses from the view."""
-    assert GAME.search_budget_for(GAME.view(GAME.new_game(3, 1), 0)) == GAME.search_budget
-    rng = random.Random(9)
-    checked = 0
-    for index, state in enumerate(positions(4, {"teams": True}, seed=209, every=23)):
-        decision = GAME.decision(state)
-        if decision is None or index % 3 or checked >= 2:
-            continue
-        seat = decision.actors[0]
-        if len(GAME.legal_actions(state, seat) or []) < 3:
-            continue  # a choice worth searching
-        view = GAME.view(state, seat)
-        assert GAME.search_budget_for(view) == GAME.team_budget
-        assert GAME.team_budget.horizon == 24 and GAME.search_budget.horizon == 40
-        perturbed = sample_world(view, rng)
-        assert perturbed.hands != state.hands
-        shipped, again = SearchPlayer(GAME, seat, 5), SearchPlayer(GAME, seat, 5)
-        assert shipped.act(view, decision) == again.act(GAME.view(perturbed, seat), decision)
-        checked += 1
-    assert checked == 2
