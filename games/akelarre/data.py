@@ -174,7 +174,10 @@ _VALUES: dict[str, int | None] = {card: None if is_joker(card) else int(card[1])
 
 def value_of(card: str) -> int | None:
     """The printed value of a natural card; ``None`` for a joker."""
-    return _VALUES[card]
+    try:
+        return _VALUES[card]
+    except KeyError:  # not one of the 105 (a typed id the rules will refuse): as before
+        return None if is_joker(card) else int(card[1])
 
 
 def kind_of(card: str) -> str:
