@@ -27,17 +27,19 @@ from typing import Any
 
 from games.akelarre.game import GAME
 from games.akelarre.state import AkelarreState
+from games.arena import game_seed
 from games.core import Rng
 from games.core.budget import Budget
 from games.core.search import SearchPlayer, play_out, reward
 
 
-def judged(state: AkelarreState, move: Any, worlds: list[AkelarreState]) -> list[float]:
-    """Seat 0's share of the win in each world, ``move`` played there, then every seat normal."""
+def judged(move: Any, worlds: list[AkelarreState]) -> list[float]:
+    """Seat 0's share of the win in each world, ``move`` played there, then every seat normal.
+    The worlds are left as they were (``play`` copies)."""
     out = []
     for world in worlds:
         after, _ = GAME.play(world, 0, move)  # legal in the true state, so in each of its worlds
-        end = play_out(GAME, after, [GAME.ai(s) for s in range(state.players)])
+        end = play_out(GAME, after, [GAME.ai(s) for s in range(world.players)])
         out.append(reward(GAME, end, 0))
     return out
 
@@ -58,7 +60,7 @@ def run(budget_a: Budget, budget_b: Budget, games: Sequence[int], judge: int) ->
     diffs: list[tuple[float, float]] = []  # (mean of B - A over the worlds, its standard error)
     kinds: dict[str, list[float]] = {}  # by decision kind: [count, B - A summed]
     for index in games:
-        state = GAME.new_game(4, 1_000_003 + index, {"teams": True})
+        state = GAME.new_game(4, game_seed(1, index), {"teams": True})
         first = SearchPlayer(GAME, 0, seed=index * 31, budget=budget_a)
         second = SearchPlayer(GAME, 0, seed=index * 31, budget=budget_b)
         normal = [GAME.ai(seat) for seat in range(4)]
@@ -73,11 +75,7 @@ def run(budget_a: Budget, budget_b: Budget, games: Sequence[int], judge: int) ->
             move_b: Any = second.act(view, decision)
             if move_a != move_b:
                 worlds = worlds_of(state, judge, random.Random(index * 1000 + decisions))
-                copies = [world.model_copy(deep=True) for world in worlds]
-                diff = [
-                    b - a
-                    for a, b in zip(judged(state, move_a, copies), judged(state, move_b, worlds), strict=True)
-                ]
+                diff = [b - a for a, b in zip(judged(move_a, worlds), judged(move_b, worlds), strict=True)]
                 mean = sum(diff) / judge
                 spread = math.sqrt(sum((d - mean) ** 2 for d in diff) / (judge - 1))
                 diffs.append((mean, spread / math.sqrt(judge)))
