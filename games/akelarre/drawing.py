@@ -33,7 +33,6 @@ def check_discard(state: AkelarreState, seat: int, action: Discard) -> None:
 
 def do_discard(state: AkelarreState, seat: int, card: str, events: list[Event]) -> None:
     state.leave_hand(seat, card)
-    state.end_phase_a(seat, discarded=card)
     family = family_of(card)
     state.piles[family].append(card)  # AK-7.3, R38: onto its own family's pile, a joker too
     state.discarded = family
@@ -74,7 +73,6 @@ def do_draw(state: AkelarreState, seat: int, source: str, events: list[Event]) -
         del state.deck[: len(cards)]
         hand += cards
         state.stall_turns = 0
-        state.drew(seat, deck=len(cards))
         # AK-8.6: only the number is public; the drawer alone sees the cards.
         events.append(public("akelarre.event.drew_deck", seat=seat, count=len(cards), deck=len(state.deck)))
         events.append(private(seat, "akelarre.event.drew_cards", seat=seat, cards_list=list(cards)))
@@ -89,7 +87,6 @@ def do_draw(state: AkelarreState, seat: int, source: str, events: list[Event]) -
     if not state.shown:
         state.shown = [[] for _ in range(state.players)]
     state.shown[seat] += cards  # AK-8.6: they were face up
-    state.drew(seat, pile=cards)
     events.append(
         public("akelarre.event.drew_pile", seat=seat, suit=source, cards_list=list(cards), count=len(cards))
     )

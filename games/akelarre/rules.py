@@ -78,7 +78,6 @@ def apply(state: AkelarreState, seat: int, action: AkelarreAction) -> list[Event
         if state.final:
             turn.end_final_turn(state, events)
         else:
-            state.end_phase_a(seat)
             state.step = "draw"
     elif isinstance(action, Discard):
         drawing.check_discard(state, seat, action)

@@ -66,21 +66,6 @@ class Payment(BaseModel):
     cards: list[str]
 
 
-class PhaseEnd(BaseModel):
-    """How a seat's last Phase A ended, as everyone saw it (AK-11.1: every move and
-    draw is public): the turn, whether it was a final turn, the meeting places as the
-    seat left them, and what it drew after (AK-8.6: the number of deck cards, the
-    pile cards themselves). The ``hard`` player reads it to rule out hands that would
-    have captured or built on the seat's own places there (games.akelarre.world)."""
-
-    turn: int
-    final: bool
-    places: list[Place]
-    discarded: str | None = None  # the card that ended it, which was in the hand until then
-    deck_drawn: int = 0
-    pile_drawn: list[str] = Field(default_factory=list)
-
-
 class AkelarreState(GameState):
     game: str = "akelarre"
     teams: bool = False
@@ -120,9 +105,6 @@ class AkelarreState(GameState):
     # R26: consecutive normal turns without a deck draw; 0 as the limit disables the safeguard.
     stall_turns: int = 0
     stall_limit: int = 0
-    # Each seat's last Phase A end (None before its first). Written only while the game
-    # runs and emptied when it ends, so finished games read and hash as before it was kept.
-    phase_ends: list[PhaseEnd | None] = Field(default_factory=list)
 
     @model_serializer(mode="wrap")
     def _omit_nothing_taken(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
@@ -136,8 +118,6 @@ class AkelarreState(GameState):
             data.pop("taken", None)
         if not any(data.get("shown") or []):
             data.pop("shown", None)
-        if not data.get("phase_ends"):
-            data.pop("phase_ends", None)
         return data
 
     def leave_hand(self, seat: int, card: str) -> None:
@@ -145,27 +125,6 @@ class AkelarreState(GameState):
         self.hands[seat].remove(card)
         if self.shown and card in self.shown[seat]:
             self.shown[seat].remove(card)
-
-    def end_phase_a(self, seat: int, discarded: str | None = None) -> None:
-        """``seat`` ends its Phase A (a discard, "done" or a final turn's end): the
-        places as it leaves them are kept for its ``PhaseEnd``. The groups' cards are
-        shared, not copied: a ``Placed`` is never changed, only moved."""
-        if not self.phase_ends:
-            self.phase_ends = [None] * self.players
-        places = [Place(id=p.id, owner=p.owner, group=list(p.group)) for p in self.places]
-        self.phase_ends[seat] = PhaseEnd(turn=self.turn, final=self.final, places=places, discarded=discarded)
-
-    def drew(self, seat: int, deck: int = 0, pile: list[str] | None = None) -> None:
-        """``seat`` drew after its Phase A (AK-8.1): ``deck`` cards from the deck or the
-        ``pile`` cards. Its ``PhaseEnd`` is replaced, never changed: views share it."""
-        ended = self.phase_ends[seat] if self.phase_ends else None
-        if ended is not None:
-            self.phase_ends[seat] = ended.model_copy(
-                update={
-                    "deck_drawn": ended.deck_drawn + deck,
-                    "pile_drawn": [*ended.pile_drawn, *(pile or [])],
-                }
-            )
 
     def shown_in_hand(self, seat: int) -> list[str]:
         """AK-8.6: the cards of ``seat``'s hand everyone saw it take from a discard pile."""

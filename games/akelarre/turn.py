@@ -99,7 +99,6 @@ def start_final_turn(state: AkelarreState, events: list[Event]) -> None:
 
 def end_final_turn(state: AkelarreState, events: list[Event]) -> None:
     seat = state.final_queue.pop(0)
-    state.end_phase_a(seat)
     state.taken = []
     if not state.moved:
         events.append(public("akelarre.event.passed", seat=seat))
@@ -110,5 +109,4 @@ def end_final_turn(state: AkelarreState, events: list[Event]) -> None:
     # they lie so the final board still shows them.
     state.step = "over"
     state.shown = []  # no more draws: a finished game reads and hashes as before AK-8.6 was kept
-    state.phase_ends = []  # and as before each seat's Phase A end was kept
     events.append(public("akelarre.event.game_over"))

@@ -23,7 +23,7 @@ from games.akelarre.data import COMPLETE, FAMILIES, family_of, is_joker, label
 from games.akelarre.groups import group_kind, needs, takeable
 from games.akelarre.melding import place_number
 from games.akelarre.scoring import Score
-from games.akelarre.state import AkelarreState, Held, PhaseEnd, Placed, Step
+from games.akelarre.state import AkelarreState, Held, Placed, Step
 
 __all__ = [
     "AkelarreView",
@@ -73,8 +73,6 @@ class SeatView(BaseModel):
     point_count: int
     team: int | None  # 0 (P1+P3) or 1 (P2+P4) in the team game
     shown: list[str] = []  # AK-8.6: cards of its hand it took face up from a discard pile
-    # AK-11.1: how its last Phase A ended (the places as it left them, what it drew after).
-    phase_end: PhaseEnd | None = None
 
 
 class PaymentView(BaseModel):
@@ -180,9 +178,6 @@ def build_view(state: AkelarreState, seat: int | None) -> AkelarreView:
                 point_count=len(state.points[s]),
                 team=s % 2 if state.teams else None,
                 shown=state.shown_in_hand(s),
-                # Shared, not copied (a view is built for every simulated move): the
-                # state replaces a PhaseEnd, never changes one (AkelarreState.drew).
-                phase_end=state.phase_ends[s] if state.phase_ends else None,
             )
             for s in range(state.players)
         ],

@@ -13,13 +13,6 @@ What the seat cannot see, and how a world draws it:
   and point piles) are shuffled and dealt to the other hands, at their public
   sizes, the rest being the deck, top first; but the cards a seat took face up
   from a discard pile and still holds (AK-8.6) go to that seat's hand;
-* but a hand is drawn so that it could not have made, where its seat last ended
-  Phase A (``PhaseEnd``: the places as it left them, public), the moves a
-  ``normal`` player makes before it ends Phase A: a capture anywhere and, outside
-  the final round, an open or an add on its own places (§10.1-4). The hand then
-  was the hand now less what it drew after, plus the card it discarded. A model
-  of play, not a rule: a hand for which no draw fits (a player who held a capture
-  back) is drawn without it;
 * the other seats' favourites and the unused favourite cards (AK-1.3, R25): the
   families other than its own, shuffled (the partner's too in the team game, R36);
   once the game is over every dealt favourite is public and kept;
@@ -35,18 +28,12 @@ from __future__ import annotations
 
 import random
 
-from games.akelarre.ai import size_after
-from games.akelarre.data import ALL_CARDS, COMPLETE, FAMILIES
-from games.akelarre.moves import Spot, Table, placements
-from games.akelarre.state import AkelarreState, Payment, PhaseEnd, Place, Placed
+from games.akelarre.data import ALL_CARDS, FAMILIES
+from games.akelarre.state import AkelarreState, Payment, Place, Placed
 from games.akelarre.views import AkelarreView
 from games.core import Rng
 
-__all__ = ["could_not_move", "hidden_cards", "sample_world", "seen_cards"]
-
-# Draws tried for a hand that could not have moved where its seat ended Phase A
-# (``held_back``); most succeed within a few.
-HELD_BACK_TRIES = 32
+__all__ = ["hidden_cards", "sample_world", "seen_cards"]
 
 
 def seen_cards(view: AkelarreView) -> list[str]:
@@ -87,51 +74,6 @@ def sample_favourites(view: AkelarreView, rng: random.Random) -> tuple[list[str]
     return dealt, rest
 
 
-def midturn(view: AkelarreView, seat: int) -> bool:
-    """Whether ``seat`` is in a Phase A after its last ``PhaseEnd``: its hand may have
-    changed since by cards played, so that end tells nothing of it now."""
-    return seat == view.active and view.step in ("play", "payment")
-
-
-def could_not_move(ended: PhaseEnd, seat: int, hand: list[str]) -> bool:
-    """Whether ``hand`` had none of the moves a ``normal`` player makes before it
-    ends Phase A at the places ``ended`` shows: a capture, and outside the final
-    round an open or add on its own places (spec §10.1-4, ``AkelarreAI.play``)."""
-    table = Table(
-        hand=tuple(hand),
-        spots=tuple(Spot(p.id, p.owner, tuple(p.group)) for p in ended.places),
-        held=None,
-    )
-    for move in placements(table):
-        if size_after(table, move) == COMPLETE:
-            return False
-        spot = table.spot(move.place)
-        if not ended.final and spot is not None and spot.owner == seat:
-            return False
-    return True
-
-
-def held_back(
-    view: AkelarreView, seat: int, ended: PhaseEnd, shown: list[str], unseen: list[str], rng: random.Random
-) -> list[str] | None:
-    """The unseen cards ``seat`` held when it ended Phase A: a draw from ``unseen``
-    with which it ``could_not_move`` there, by rejection (``HELD_BACK_TRIES``), or
-    None where none was found or the counts do not fit (then it is drawn freely)."""
-    older = list(shown)  # the cards from a pile it held then: those it holds less those drawn since
-    for card in ended.pile_drawn:
-        if card in older:
-            older.remove(card)
-    count = view.hand_sizes[seat] - len(shown) - ended.deck_drawn
-    if count < 0 or count > len(unseen):
-        return None
-    extra = [ended.discarded] if ended.discarded is not None else []
-    for _ in range(HELD_BACK_TRIES):
-        cards = rng.sample(unseen, count)
-        if could_not_move(ended, seat, [*older, *cards, *extra]):
-            return cards
-    return None
-
-
 def sample_world(view: AkelarreView, rng: random.Random) -> AkelarreState:
     """A state that looks exactly like ``view`` to its seat, with the other hands,
     the deck order, the unknown favourites and the RNG drawn at random."""
@@ -151,23 +93,14 @@ def sample_world(view: AkelarreView, rng: random.Random) -> AkelarreState:
     known = {card for cards in shown for card in cards}
     unseen = [card for card in unseen if card not in known]
     rng.shuffle(unseen)
-    before: dict[int, list[str]] = {}  # the unseen cards a seat held when it ended Phase A
-    for seat in range(players):
-        ended = view.seats[seat].phase_end
-        if seat != mine and ended is not None and not midturn(view, seat):
-            held = held_back(view, seat, ended, shown[seat], unseen, rng)
-            if held is not None:
-                before[seat] = held
-                unseen = [card for card in unseen if card not in held]
     hands: list[list[str]] = []
     for seat, size in enumerate(view.hand_sizes):
         if seat == mine:
             assert view.hand is not None
             hands.append(list(view.hand))
         else:
-            first = before.get(seat, [])
-            rest = size - len(shown[seat]) - len(first)
-            hands.append([*shown[seat], *first, *unseen[:rest]])
+            rest = size - len(shown[seat])
+            hands.append([*shown[seat], *unseen[:rest]])
             del unseen[:rest]
     favourites, unused = sample_favourites(view, rng)
     payment = view.payment
@@ -210,7 +143,4 @@ def sample_world(view: AkelarreView, rng: random.Random) -> AkelarreState:
         final_queue=list(view.final_queue),
         stall_turns=view.stall_turns,
         stall_limit=view.stall_limit,
-        phase_ends=[seat.phase_end for seat in view.seats]
-        if any(seat.phase_end for seat in view.seats)
-        else [],
     )
