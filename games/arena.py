@@ -13,7 +13,10 @@ A policy is ``random`` (a legal move picked uniformly, from the state: a
 baseline, not a player we ship), an AI level (``easy``, ``normal``, ``hard``:
 ``games.core.levels``), which sees only its seat's view, or ``oracle``: ``hard``'s
 search on the true state (every hand, the deck's order; only the dice to come are
-unknown), never shipped, a bound on what searching from a seat can reach.
+unknown), never shipped, a bound on what searching from a seat can reach; or
+``seer``: the same search given everything dealt but not what is still to be
+drawn (``Game.dealt_world``: Akelarre reshuffles its deck in every world; elsewhere
+it is the oracle), the bound for a seat that knew every hand and secret.
 
 ``share`` counts a win shared by k seats as 1/k; ``ci95`` is its Wilson 95 %
 interval.
@@ -45,8 +48,8 @@ from games.core.rng import Rng
 from games.core.search import SearchPlayer
 from games.registry import GAMES
 
-Policy = Literal["random", "easy", "normal", "hard", "oracle"]
-POLICIES: tuple[Policy, ...] = ("random", *LEVELS, "oracle")
+Policy = Literal["random", "easy", "normal", "hard", "oracle", "seer"]
+POLICIES: tuple[Policy, ...] = ("random", *LEVELS, "oracle", "seer")
 NORMAL: Policy = "normal"
 MAX_ACTIONS = 20_000  # far above every game's bound (docs/decisions.md): a safety net
 
@@ -71,6 +74,16 @@ class OraclePlayer(SearchPlayer):
         return self.truth.model_copy(deep=True, update={"rng": Rng(seed=rng.getrandbits(48))})
 
 
+class SeerPlayer(OraclePlayer):
+    """The arena's bound for what a seat could know: ``hard`` given everything dealt
+    (``Game.dealt_world``), not what is still to be drawn."""
+
+    def sample(self, view: Any, rng: random.Random) -> GameState | None:
+        assert self.truth is not None
+        world: GameState = self.game.dealt_world(self.truth, rng)
+        return world
+
+
 def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
@@ -88,6 +101,8 @@ def play_game(
         policy, player_seed = policies[at_seat[seat]], deal * 31 + seat
         if policy == "oracle":
             actors[seat] = oracles[seat] = OraclePlayer(game, seat, player_seed)
+        elif policy == "seer":
+            actors[seat] = oracles[seat] = SeerPlayer(game, seat, player_seed)
         elif policy != "random":
             actors[seat] = make_player(game, seat, policy, seed=player_seed)
     chooser = random.Random(deal)

@@ -13,7 +13,7 @@ from games.akelarre.data import GAME_INFO
 from games.akelarre.setup import new_state
 from games.akelarre.state import AkelarreState
 from games.akelarre.views import AkelarreView, build_view
-from games.core import Decision, Event, Game, GameState, Outcome
+from games.core import Decision, Event, Game, GameState, Outcome, Rng
 from games.core.budget import Budget
 from games.core.events import private, public
 
@@ -72,6 +72,14 @@ class AkelarreGame(Game[AkelarreState, AkelarreAction]):
     def sample_world(self, view: AkelarreView, rng: random.Random) -> AkelarreState:
         """Other hands, deck order, unknown favourites and RNG drawn from ``view`` (world.py)."""
         return world.sample_world(view, rng)
+
+    def dealt_world(self, state: AkelarreState, rng: random.Random) -> AkelarreState:
+        """Every hand and favourite as they are, the deck reshuffled: which card a
+        draw brings is no player's to know, and a bound that knew it (the oracle)
+        won every team game it played (docs/decisions.md)."""
+        deck = list(state.deck)
+        rng.shuffle(deck)
+        return state.model_copy(deep=True, update={"rng": Rng(seed=rng.getrandbits(48)), "deck": deck})
 
     def _default(self, state: AkelarreState, seat: int) -> AkelarreAction:
         """Spec §9, from the seat's own view (legal in every state)."""

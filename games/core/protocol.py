@@ -247,6 +247,13 @@ class Game(ABC, Generic[S, A]):
         and its hard and easy players play as normal."""
         return None
 
+    def dealt_world(self, state: S, rng: random.Random) -> S:
+        """``state`` as the arena's ``seer`` searches it: everything dealt (every
+        hand, secret and objective) but nothing chance has still to decide (a fresh
+        RNG). A game whose deck order lies in its state and matters to the bound
+        shuffles it here (Akelarre); elsewhere the seer knows what the oracle knows."""
+        return state.model_copy(deep=True, update={"rng": Rng(seed=rng.getrandbits(48))})
+
     def undo_refusal(self, action: A, events: list[Event]) -> str | None:
         """Why a seat may not take ``action`` back once played (its ``events``
         given), or None where it may (games.core.undo). A take-back is refused

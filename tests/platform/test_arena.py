@@ -43,6 +43,15 @@ def test_every_game_runs_in_the_arena_with_every_policy(
         assert times["p50"] <= times["p99"] <= times["max"]
 
 
+def test_the_seer_plays_in_the_arena(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = GAMES["akelarre"]
+    monkeypatch.setattr(type(game), "search_budget", Budget(worlds=1, candidates=2))
+    report = arena.run("akelarre", 3, 1, ["seer", "normal", "normal"], seed=5)  # type: ignore[arg-type]
+    assert report["finished"] == 1
+    assert [s["policy"] for s in report["seats"]] == ["seer", "normal", "normal"]
+    assert "seer" in report["think_ms"]
+
+
 def test_seats_rotate_and_jobs_do_not_change_the_figures() -> None:
     one = arena.run("talismani", 3, 6, ["normal", "random", "random"], seed=2)
     two = arena.run("talismani", 3, 6, ["normal", "random", "random"], seed=2, jobs=2)

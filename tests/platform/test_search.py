@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from games.arena import OraclePlayer
+from games.akelarre import AkelarreState
+from games.arena import OraclePlayer, SeerPlayer
 from games.core import Game, GameState
 from games.core.budget import Budget
 from games.core.search import MARGIN_WEIGHT, SearchPlayer, clearly_better, play_out, reward, value
@@ -201,6 +202,29 @@ def test_the_oracle_searches_the_true_state_with_fresh_dice() -> None:
     assert world is not None
     assert world.model_copy(update={"rng": state.rng}) == state
     assert world.rng != state.rng
+
+
+def test_the_seer_knows_every_akelarre_hand_and_favourite_but_not_the_deck_order() -> None:
+    """The arena's seer (``Game.dealt_world``): what was dealt, not what a draw will bring."""
+    game = GAMES["akelarre"]
+    state = midgame(game, 20)
+    assert isinstance(state, AkelarreState)
+    seer = SeerPlayer(game, 0, seed=1)
+    seer.truth = state
+    world = seer.sample(game.view(state, 0), random.Random(2))
+    assert isinstance(world, AkelarreState)
+    assert world.model_copy(update={"rng": state.rng, "deck": state.deck}) == state
+    assert sorted(world.deck) == sorted(state.deck) and world.deck != state.deck
+    assert world.rng != state.rng
+
+
+def test_elsewhere_the_seer_is_the_oracle() -> None:
+    game = GAMES["magmor"]
+    state = midgame(game, 6)
+    oracle, seer = OraclePlayer(game, 0, seed=1), SeerPlayer(game, 0, seed=1)
+    oracle.truth = seer.truth = state
+    view = game.view(state, 0)
+    assert seer.sample(view, random.Random(3)) == oracle.sample(view, random.Random(3))
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
