@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -21,11 +20,11 @@ def test_simulate_50_games(players: int) -> None:
     assert report.actions > 50 * 24  # at least the 24 setup placements per game
 
 
-def test_a_four_player_game_is_fast() -> None:
-    """A 4-player game between AIs takes well under a second."""
-    started = time.perf_counter()
-    _, actions = play_one(GAME, 4, 12345)
-    assert actions > 24 and time.perf_counter() - started < 0.5
+def test_a_four_player_game_plays_to_its_end() -> None:
+    """A 4-player game between AIs ends (its speed: ``python -m games simulate``
+    prints the seconds, a benchmark, not a timed test)."""
+    state, actions = play_one(GAME, 4, 12345)
+    assert GAME.outcome(state) is not None and actions > 24
 
 
 def test_cli_prints_one_json_line(capsys: pytest.CaptureFixture[str]) -> None:

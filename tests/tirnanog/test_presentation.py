@@ -4,7 +4,6 @@ asks for exactly the cards to go, and a dispute shows hands only at the reveal."
 
 from __future__ import annotations
 
-import time
 from itertools import product
 from typing import Any
 
@@ -204,13 +203,13 @@ def test_a_dispute_shows_hands_only_at_the_reveal(seed: int) -> None:
             assert creatures(before.hand_counts(seat), "en") in line
 
 
-def test_the_picture_is_quick_and_uses_letters_the_font_has() -> None:
+def test_the_picture_is_drawn_with_letters_the_font_has() -> None:
+    # How long it takes is the machine's as much as the code's: python -m bench.picture_speed.
     steps = playthrough(GAME, 4, 1)
     view = GAME.view(steps[len(steps) // 2].state, None)
     for language in ("en", "it"):
-        started = time.perf_counter()
         png = PRESENTER.board_image(view, language)
-        assert png and time.perf_counter() - started < 0.15
+        assert png is not None and png.startswith(b"\x89PNG")
     # Pillow's built-in font has no accented letters: the picture's words avoid them.
     from bot.i18n import catalog
 
