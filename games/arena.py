@@ -43,8 +43,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from games.core.levels import LEVELS, make_player
-from games.core.protocol import AiPlayer, Game, GameState
-from games.core.rng import Rng
+from games.core.protocol import AiPlayer, Game, GameState, with_fresh_rng
 from games.core.search import SearchPlayer
 from games.registry import GAMES
 
@@ -71,7 +70,7 @@ class OraclePlayer(SearchPlayer):
 
     def sample(self, view: Any, rng: random.Random) -> GameState | None:
         assert self.truth is not None
-        return self.truth.model_copy(deep=True, update={"rng": Rng(seed=rng.getrandbits(48))})
+        return with_fresh_rng(self.truth, rng)
 
 
 class SeerPlayer(OraclePlayer):

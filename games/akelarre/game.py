@@ -13,9 +13,10 @@ from games.akelarre.data import GAME_INFO
 from games.akelarre.setup import new_state
 from games.akelarre.state import AkelarreState
 from games.akelarre.views import AkelarreView, build_view
-from games.core import Decision, Event, Game, GameState, Outcome, Rng
+from games.core import Decision, Event, Game, GameState, Outcome
 from games.core.budget import Budget
 from games.core.events import private, public
+from games.core.protocol import with_fresh_rng
 
 # The decision of each step: its kind (catalog akelarre.decision.<kind>) and rule.
 STEP_DECISIONS = {
@@ -79,7 +80,7 @@ class AkelarreGame(Game[AkelarreState, AkelarreAction]):
         won every team game it played (docs/decisions.md)."""
         deck = list(state.deck)
         rng.shuffle(deck)
-        return state.model_copy(deep=True, update={"rng": Rng(seed=rng.getrandbits(48)), "deck": deck})
+        return with_fresh_rng(state.model_copy(update={"deck": deck}), rng)
 
     def _default(self, state: AkelarreState, seat: int) -> AkelarreAction:
         """Spec §9, from the seat's own view (legal in every state)."""

@@ -252,7 +252,7 @@ class Game(ABC, Generic[S, A]):
         hand, secret and objective) but nothing chance has still to decide (a fresh
         RNG). A game whose deck order lies in its state and matters to the bound
         shuffles it here (Akelarre); elsewhere the seer knows what the oracle knows."""
-        return state.model_copy(deep=True, update={"rng": Rng(seed=rng.getrandbits(48))})
+        return with_fresh_rng(state, rng)
 
     def undo_refusal(self, action: A, events: list[Event]) -> str | None:
         """Why a seat may not take ``action`` back once played (its ``events``
@@ -300,3 +300,9 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def _default(self, state: S, seat: int) -> A:
         """The spec's default for ``seat``, which may act now (the §9 map)."""
+
+
+def with_fresh_rng(state: S, rng: random.Random) -> S:
+    """A deep copy of ``state`` whose RNG is seeded from ``rng``: the same state
+    with the dice and shuffles to come drawn afresh (the arena's oracle and seer)."""
+    return state.model_copy(deep=True, update={"rng": Rng(seed=rng.getrandbits(48))})
