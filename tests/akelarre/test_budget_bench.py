@@ -24,3 +24,14 @@ def test_a_bigger_budget_is_judged_where_it_chooses_otherwise() -> None:
     assert 0 < result["differed"] <= result["decisions"]
     assert -0.5 * result["differed"] <= result["b_minus_a_per_game"] <= 0.5 * result["differed"]
     assert result["se_per_game"] >= 0
+
+
+def test_the_seer_as_b_is_judged_and_each_difference_has_a_leaver() -> None:
+    # The seer searches the true hands: it chooses otherwise somewhere in a game, and
+    # every such decision is counted once by kind and once by who left the normal move.
+    small = Budget(worlds=6, candidates=3, horizon=8, moves=300)
+    result = run(small, small, [3], judge=2, seer_b=True)
+    assert 0 < result["differed"] <= result["decisions"]
+    assert sum(count for count, _ in result["by_kind"].values()) == result["differed"]
+    assert sum(count for count, _ in result["by_leaver"].values()) == result["differed"]
+    assert set(result["by_leaver"]) <= {"a", "b", "both"}
