@@ -33,7 +33,6 @@ def check_discard(state: AkelarreState, seat: int, action: Discard) -> None:
 
 def do_discard(state: AkelarreState, seat: int, card: str, events: list[Event]) -> None:
     state.leave_hand(seat, card)
-    state.part_with(seat, card)
     family = family_of(card)
     state.piles[family].append(card)  # AK-7.3, R38: onto its own family's pile, a joker too
     state.discarded = family

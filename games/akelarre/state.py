@@ -17,7 +17,6 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
-from games.akelarre.data import family_of, is_joker
 from games.core import GameState
 
 # The steps of a turn (AK-2.1), split at every decision the rules ask for:
@@ -95,12 +94,6 @@ class AkelarreState(GameState):
     # only while some seat has one, and emptied when the game ends, so older games read
     # and hash as before (see _omit_nothing_taken).
     shown: list[list[str]] = Field(default_factory=list)
-    # The families of the naturals each seat has let go of: discarded (AK-7.3) or paid for
-    # a place (AK-9.2), face up for all to see (AK-11.1), in the order first seen. Players
-    # keep their favourite family's naturals (spec §10.5, §10.7), so hard's worlds rarely
-    # deal a seat a family it parted with (world.sample_favourites). Written only while
-    # some seat has parted with one and emptied when the game ends, as ``shown``.
-    parted: list[list[str]] = Field(default_factory=list)
     # R-T1 applies (always, but in the replay of a game played before the ruling).
     turn_bound: bool = True
     payment: Payment | None = None
@@ -116,16 +109,15 @@ class AkelarreState(GameState):
     @model_serializer(mode="wrap")
     def _omit_nothing_taken(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         """``taken`` is written only while a card has been taken this turn (``shown``
-        only while a hand holds a card from a pile, ``parted`` only once a natural was
-        discarded or paid), so a state with none (every finished game) reads and hashes
-        exactly as before R-T1, AK-8.6 and ``parted`` were kept: the replay of an older
-        game's export compares its final state's hash (games/core/verify.py)."""
+        only while a hand holds a card from a pile), so a state with neither (every
+        state between turns, every finished game) reads and hashes exactly as before
+        R-T1 and AK-8.6 were kept: the replay of an older game's export compares its
+        final state's hash (games/core/verify.py)."""
         data: dict[str, Any] = handler(self)
         if not data.get("taken"):
             data.pop("taken", None)
-        for field in ("shown", "parted"):
-            if not any(data.get(field) or []):
-                data.pop(field, None)
+        if not any(data.get("shown") or []):
+            data.pop("shown", None)
         return data
 
     def leave_hand(self, seat: int, card: str) -> None:
@@ -133,18 +125,6 @@ class AkelarreState(GameState):
         self.hands[seat].remove(card)
         if self.shown and card in self.shown[seat]:
             self.shown[seat].remove(card)
-
-    def part_with(self, seat: int, card: str) -> None:
-        """``seat`` discarded ``card`` or paid it for a place: its family, for a natural."""
-        if is_joker(card):
-            return  # §10.5: a joker is discarded last, whatever the favourite
-        if not self.parted:
-            self.parted = [[] for _ in range(self.players)]
-        if family_of(card) not in self.parted[seat]:
-            self.parted[seat].append(family_of(card))
-
-    def parted_families(self, seat: int) -> list[str]:
-        return list(self.parted[seat]) if self.parted else []
 
     def shown_in_hand(self, seat: int) -> list[str]:
         """AK-8.6: the cards of ``seat``'s hand everyone saw it take from a discard pile."""

@@ -37,7 +37,6 @@ def do_pay(state: AkelarreState, seat: int, card: str, events: list[Event]) -> N
         return
     # AK-9.2 / R19: each card onto its family's pile, in the order listed (the last on top).
     for paid in state.purchase:
-        state.part_with(seat, paid)
         state.points[seat].remove(paid)
         state.piles[family_of(paid)].append(paid)
     number = len(state.places_of(seat)) + 1
@@ -109,8 +108,5 @@ def end_final_turn(state: AkelarreState, events: list[Event]) -> None:
     # AK-10.5: groups left on the places and hand cards score nothing; they stay where
     # they lie so the final board still shows them.
     state.step = "over"
-    # No more draws nor discards: a finished game reads and hashes as before AK-8.6 and
-    # the parted families were kept.
-    state.shown = []
-    state.parted = []
+    state.shown = []  # no more draws: a finished game reads and hashes as before AK-8.6 was kept
     events.append(public("akelarre.event.game_over"))

@@ -73,7 +73,6 @@ class SeatView(BaseModel):
     point_count: int
     team: int | None  # 0 (P1+P3) or 1 (P2+P4) in the team game
     shown: list[str] = []  # AK-8.6: cards of its hand it took face up from a discard pile
-    parted: list[str] = []  # families of the naturals it discarded or paid (AkelarreState.parted)
 
 
 class PaymentView(BaseModel):
@@ -179,7 +178,6 @@ def build_view(state: AkelarreState, seat: int | None) -> AkelarreView:
                 point_count=len(state.points[s]),
                 team=s % 2 if state.teams else None,
                 shown=state.shown_in_hand(s),
-                parted=state.parted_families(s),
             )
             for s in range(state.players)
         ],

@@ -14,10 +14,8 @@ What the seat cannot see, and how a world draws it:
   sizes, the rest being the deck, top first; but the cards a seat took face up
   from a discard pile and still holds (AK-8.6) go to that seat's hand;
 * the other seats' favourites and the unused favourite cards (AK-1.3, R25): the
-  families other than its own, dealt at random (the partner's too in the team game,
-  R36), but a seat is rarely dealt a family whose naturals it discarded or paid for
-  a place (``SeatView.parted``: players keep their favourite's); once the game is
-  over every dealt favourite is public and kept;
+  families other than its own, shuffled (the partner's too in the team game, R36);
+  once the game is over every dealt favourite is public and kept;
 * the state's RNG (used only at setup): a fresh seed.
 
 A spectator's view (no seat) hides every hand and every favourite; the same rules
@@ -29,7 +27,6 @@ export, which no AI plays), and the schema version is the current one.
 from __future__ import annotations
 
 import random
-from itertools import permutations
 
 from games.akelarre.data import ALL_CARDS, FAMILIES
 from games.akelarre.state import AkelarreState, Payment, Place, Placed
@@ -37,12 +34,6 @@ from games.akelarre.views import AkelarreView
 from games.core import Rng
 
 __all__ = ["hidden_cards", "sample_world", "seen_cards"]
-
-# A way of dealing the favourites is weighed by this for every seat it deals a family that
-# seat parted with: a normal player discards or pays with its favourite's naturals only
-# when it holds no other natural (spec §10.5, §10.7), which none did in 169 discards of
-# 6 team games (docs/decisions.md); a person may, so such worlds stay possible.
-PARTED_ODDS = 0.05
 
 
 def seen_cards(view: AkelarreView) -> list[str]:
@@ -67,9 +58,7 @@ def hidden_cards(view: AkelarreView) -> list[str]:
 
 def sample_favourites(view: AkelarreView, rng: random.Random) -> tuple[list[str], list[str]]:
     """The dealt favourites by seat and the unused ones: the families the seat does
-    not know, dealt among the seats it cannot see and the unused cards, each way of
-    dealing them weighted by ``PARTED_ODDS`` for every seat given a family it parted
-    with (``SeatView.parted``)."""
+    not know, shuffled among the seats it cannot see and the unused cards."""
     players = view.players
     if view.favourites is not None:  # the game is over: every dealt favourite is public (R25)
         dealt = list(view.favourites)
@@ -78,15 +67,11 @@ def sample_favourites(view: AkelarreView, rng: random.Random) -> tuple[list[str]
         return dealt, unused
     own = view.favourite if view.seat is not None and 0 <= view.seat < players else None
     rest = [f for f in FAMILIES if f != own]
-    unseen = [seat for seat in range(players) if own is None or seat != view.seat]
-    ways = list(permutations(rest, len(unseen)))
-    parted = [view.seats[seat].parted for seat in unseen]
-    weights = [PARTED_ODDS ** sum(f in seen for seen, f in zip(parted, way, strict=True)) for way in ways]
-    way = dict(zip(unseen, rng.choices(ways, weights=weights)[0], strict=True))
-    dealt = [own if own is not None and seat == view.seat else way[seat] for seat in range(players)]
-    unused = [f for f in rest if f not in dealt]
-    rng.shuffle(unused)
-    return dealt, unused
+    rng.shuffle(rest)
+    dealt = []
+    for seat in range(players):
+        dealt.append(own if seat == view.seat and own is not None else rest.pop())
+    return dealt, rest
 
 
 def sample_world(view: AkelarreView, rng: random.Random) -> AkelarreState:
@@ -146,7 +131,6 @@ def sample_world(view: AkelarreView, rng: random.Random) -> AkelarreState:
         held=view.held.model_copy() if view.held is not None else None,
         taken=list(view.taken),
         shown=[list(seat.shown) for seat in view.seats] if any(seat.shown for seat in view.seats) else [],
-        parted=[list(seat.parted) for seat in view.seats] if any(seat.parted for seat in view.seats) else [],
         turn_bound=True,
         payment=Payment(
             place=payment.place, owner=payment.owner, payer=payment.payer, cards=list(payment.cards)
