@@ -7,7 +7,7 @@ Each table is Tir Nan Og with one member and two ``hard`` AI seats. For
 ``seconds``, every member whose turn it is plays (the game's own move for the
 seat), as fast as the service answers; each move is committed before any hard
 seat thinks (bot.ai_moves), and the hard seats' stretches go on in background
-tasks, one per table, as ``GameMasterBot.continue_ai`` runs them: each slice
+tasks, one per table, as ``Changes.continue_ai`` (bot/changes.py) runs them: each slice
 through the table service, the search itself in the thinker's worker process.
 A ticker task sleeping 1 ms records the event loop's longest stall. Figures:
 members' moves answered and their latency (p99, max; Discord wants an answer
@@ -77,7 +77,7 @@ async def hard_run(location: str, tables: int, seconds: float) -> HardFigures:
             last = now
 
     async def continue_ai(channel: int) -> None:
-        """The AI stretch of one table, a slice at a time (GameMasterBot._continue_ai)."""
+        """The AI stretch of one table, a slice at a time (Changes._continue_ai)."""
         while not stop.is_set():
             applied = await service.run_due(channel)
             if applied is None:

@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import logging
-from typing import Any, Protocol, cast
+from typing import Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.ai_moves import AiStalled
+from bot.changes import Changes
 from bot.extensions import extensions
 from bot.i18n import CatalogTranslator, t
-from bot.logs import log_fields
 from bot.memory import freeze_startup
-from bot.model import Applied, TableError, table_of
 from bot.replies import answer_error
 from bot.settings import Settings
 from bot.shards import EVERY_SHARD, Shards
@@ -25,16 +22,6 @@ from bot.store import make_store
 from bot.table import TableService
 
 log = logging.getLogger("gamemaster")
-
-
-class Publishing(Protocol):
-    async def publish(self, applied: Applied) -> None: ...
-
-    async def remind(self, applied: Applied) -> None: ...
-
-    async def flush_pending(self) -> None: ...
-
-    async def announce(self, channel_id: int, text: str) -> bool: ...
 
 
 def now() -> float:
@@ -79,10 +66,8 @@ class GameMasterBot(commands.AutoShardedBot):
         self.settings = settings
         self.store = make_store(settings)
         self.service = TableService(self.store, settings, now)
-        # Set by cogs.table: publishing is presentation, so it lives with the cogs.
-        self.publisher: Publishing | None = None
-        # Channels whose AI stretch is being played on, slice after slice.
-        self._continuing: dict[int, asyncio.Task[None]] = {}
+        # What follows every committed change; the cogs that publish add their publisher.
+        self.changes = Changes(self.service, lambda: self.own_shards)
 
     @property
     def own_shards(self) -> Shards:
@@ -121,8 +106,7 @@ class GameMasterBot(commands.AutoShardedBot):
     async def close(self) -> None:
         self.service.thinker.close()
         self.scheduler.cancel()
-        for task in list(self._continuing.values()):
-            task.cancel()  # a stretch cut here goes on from its last committed slice
+        self.changes.close()
         try:
             await super().close()
         finally:
@@ -163,78 +147,9 @@ class GameMasterBot(commands.AutoShardedBot):
         try:
             if self.settings.heartbeat_path is not None:
                 self.settings.heartbeat_path.touch()
-            if self.publisher is not None:
-                await self.publisher.flush_pending()
-            # Only this process's guilds: another process runs the others' deadlines.
-            for channel_id in await self.store.due(now(), self.own_shards):
-                if channel_id in self._continuing:
-                    continue  # its AI stretch is being played on already
-                await self._run_due(channel_id)
+            await self.changes.tick(now())
         except Exception:
             log.exception("scheduler tick failed")
-
-    async def _run_due(self, channel_id: int) -> Applied | None:
-        """One channel's deadline (or its AI stretch's next slice). Its failure
-        is that channel's alone: the tick goes on with the others' deadlines."""
-        try:
-            applied = await self.service.run_due(channel_id)
-        except TableError as error:
-            # Someone got there first (a click, or another process during a
-            # rolling restart): the version moved, so there is nothing to do.
-            log.info("deadline skipped", extra=log_fields(channel=channel_id, reason=error.key))
-            return None
-        except Exception as error:
-            await self._paused(channel_id, error)
-            return None
-        if applied is None or self.publisher is None:
-            return applied
-        if applied.reminder:
-            await self.publisher.remind(applied)
-        else:
-            await self.publisher.publish(applied)
-        return applied
-
-    async def _paused(self, channel_id: int, error: Exception) -> None:
-        """A deadline or an AI slice failed: the log gets the traceback and the
-        channel one public line saying the table is paused, once (the next tick
-        retries; the first change that lands clears the mark)."""
-        reason = "ai" if isinstance(error, AiStalled) else "deadline"
-        row = await self.store.active(channel_id)
-        if row is None:
-            return
-        table = table_of(row)
-        if table.paused == reason:
-            log.warning("table still paused", extra=log_fields(channel=channel_id, reason=reason))
-            return
-        log.error("table paused", exc_info=error, extra=log_fields(channel=channel_id, reason=reason))
-        if self.publisher is None:
-            return
-        if await self.publisher.announce(channel_id, t(f"table.paused.{reason}", table.language)):
-            await self.store.patch_table(row.id, "paused", reason)
-
-    def continue_ai(self, channel_id: int) -> None:
-        """Play a channel's AI stretch on, a committed and published slice at a
-        time, right away rather than at the next tick; the scheduler does the
-        same for a stretch a process left when it stopped."""
-        if channel_id in self._continuing:
-            return
-        task = asyncio.create_task(self._continue_ai(channel_id))
-        self._continuing[channel_id] = task
-        task.add_done_callback(lambda _: self._continuing.pop(channel_id, None))
-
-    async def _continue_ai(self, channel_id: int) -> None:
-        try:
-            while True:
-                applied = await self._run_due(channel_id)
-                if applied is None or not applied.ai_pending:
-                    return
-        except Exception:
-            log.exception("AI stretch failed", extra=log_fields(channel=channel_id))
-
-    async def ai_settled(self) -> None:
-        """Wait until every AI stretch under way has been played on (tests, shutdown)."""
-        while self._continuing:
-            await asyncio.gather(*self._continuing.values(), return_exceptions=True)
 
     @scheduler.before_loop
     async def _wait_ready(self) -> None:

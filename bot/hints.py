@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel
 
 from bot.model import TableError, TableInfo
-from bot.table import TableService
+from bot.table_core import TableCore
 from games.core.search import Advice
 
 
@@ -36,11 +36,11 @@ def hints_on(table: TableInfo, seat: int) -> bool:
     return all(other.ai for index, other in enumerate(table.seats) if index != seat)
 
 
-async def hint(service: TableService, channel_id: int, user_id: int) -> Hint:
+async def hint(core: TableCore, channel_id: int, user_id: int) -> Hint:
     """The hint for ``user_id``'s seat now. Raises TableError: not seated, hints
     off here, or not this seat's decision."""
-    async with service.lock(channel_id):
-        row, info, game, state = await service._load_playing(channel_id)
+    async with core.lock(channel_id):
+        row, info, game, state = await core.load_playing(channel_id)
         seat = info.seat_of(user_id)
         if seat is None:
             raise TableError("error.not_a_player")
@@ -50,7 +50,7 @@ async def hint(service: TableService, channel_id: int, user_id: int) -> Hint:
         if decision is None or seat not in decision.actors:
             raise TableError("hint.error.not_your_turn")
         view = game.view(state, seat)
-        advice = await asyncio.to_thread(service.thinker.advise, game, info, seat, decision, view)
+        advice = await asyncio.to_thread(core.thinker.advise, game, info, seat, decision, view)
         info.seats[seat].hints += 1
-        await service.store.patch_table(row.id, "seats", [s.model_dump() for s in info.seats])
+        await core.store.patch_table(row.id, "seats", [s.model_dump() for s in info.seats])
         return Hint(row.game, seat, view, advice)

@@ -17,8 +17,12 @@ from games.core.verify import COMMITMENT_EVENT, SALT_BYTES, commitment
 from games.registry import GAMES
 
 
-class LobbyService(TableCore):
-    # -- lobby -----------------------------------------------------------
+class Lobby:
+    """Opening, filling, cancelling and starting a table (a part of the table service)."""
+
+    def __init__(self, core: TableCore) -> None:
+        self.core = core
+
     async def open_lobby(
         self,
         channel_id: int,
@@ -70,16 +74,18 @@ class LobbyService(TableCore):
             hints=hints,
             takeover_level=takeover_level,
         )
-        async with self.lock(channel_id):
+        async with self.core.lock(channel_id):
             try:
-                row = await self.store.create(channel_id, guild_id, game_id, info.model_dump(), self.clock())
+                row = await self.core.store.create(
+                    channel_id, guild_id, game_id, info.model_dump(), self.core.clock()
+                )
             except ChannelBusy:
                 raise TableError("error.channel_busy") from None
         return row, info
 
     async def _load_lobby(self, channel_id: int) -> tuple[GameRow, TableInfo]:
         """The channel's table, still in its lobby (the caller holds the lock)."""
-        row = await self.store.active(channel_id)
+        row = await self.core.store.active(channel_id)
         if row is None:
             raise TableError("error.no_table")
         if row.status != "lobby":
@@ -89,11 +95,11 @@ class LobbyService(TableCore):
     async def _lobby_change(
         self, channel_id: int, change: Callable[[GameRow, TableInfo], None]
     ) -> tuple[GameRow, TableInfo]:
-        async with self.lock(channel_id):
+        async with self.core.lock(channel_id):
             row, info = await self._load_lobby(channel_id)
             change(row, info)
             row.table = info.model_dump()
-            row = await self.store.save(row, now=self.clock())
+            row = await self.core.store.save(row, now=self.core.clock())
             return row, info
 
     async def join(self, channel_id: int, user_id: int, name: str) -> tuple[GameRow, TableInfo]:
@@ -131,17 +137,17 @@ class LobbyService(TableCore):
         return await self._lobby_change(channel_id, change)
 
     async def cancel(self, channel_id: int, user_id: int, may_manage: bool) -> tuple[GameRow, TableInfo]:
-        async with self.lock(channel_id):
+        async with self.core.lock(channel_id):
             row, info = await self._load_lobby(channel_id)
             if user_id != info.host_id and not may_manage:
                 raise TableError("error.host_only")
             row.status = "cancelled"
             row.deadline_at = row.reminder_at = None
-            row = await self.store.save(row, now=self.clock())
+            row = await self.core.store.save(row, now=self.core.clock())
             return row, info
 
     async def start(self, channel_id: int, user_id: int, may_manage: bool) -> Applied:
-        async with self.lock(channel_id):
+        async with self.core.lock(channel_id):
             row, info = await self._load_lobby(channel_id)
             if user_id != info.host_id and not may_manage:
                 raise TableError("error.host_only")
@@ -163,6 +169,6 @@ class LobbyService(TableCore):
             opening = [sealed, *game.opening_events(state)]
             applied = Applied(row=row, table=info, game=game, state=state, events=list(opening), started=True)
             log_rows: list[LogRow] = [("start", None, None, {"kind": "start", "seed": info.seed}, opening)]
-            await play_ai_off_loop(applied, log_rows, *self.ai_slice(interactive=True))
-            await self._commit(applied, log_rows)
+            await play_ai_off_loop(applied, log_rows, *self.core.ai_slice(interactive=True))
+            await self.core.commit(applied, log_rows)
             return applied

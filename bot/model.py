@@ -149,5 +149,17 @@ class Applied:
         return self.row.status == "finished"
 
 
+@dataclass
+class Sitting:
+    """A member at a table in play, as their private panel shows it."""
+
+    row: GameRow
+    table: TableInfo
+    game: Game[Any, Any]
+    state: GameState
+    seat: int
+    draft: dict[str, Any] | None  # their panel's step-by-step work, while its version holds
+
+
 def table_of(row: GameRow) -> TableInfo:
     return TableInfo.model_validate(row.table)

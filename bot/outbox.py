@@ -2,9 +2,9 @@
 
 A change is committed (snapshot + action log) and then published to Discord. If
 the process died between the two, the board stayed stale and the change's public
-lines (dice, reveals, scores) and pings were lost. So ``TableService._commit``
+lines (dice, reveals, scores) and pings were lost. So ``TableCore.commit``
 hands ``Store.save`` one *notice* per change, inserted in the same transaction
-as the snapshot; the publisher (``cogs.publisher``) publishes pending notices of
+as the snapshot; the publisher (``cogs.publisher``, run by ``bot.changes``) publishes pending notices of
 a channel in order, records how many of a notice's messages Discord accepted
 (``sent``), and marks it ``published_at`` once all were. Pending notices are
 published on start-up and on every scheduler tick, so every committed change is
@@ -19,16 +19,16 @@ when a notice is published, so redrawing it again is harmless.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from bot.model import Applied
-from bot.shards import EVERY_SHARD, Shards
-from bot.store import Store
-from bot.store.base import json_value
+from bot.store import GameRow, Store
+from bot.store.outbox import Notice
 from games.core import Event
 
-KEEP_PUBLISHED_SECONDS = 86_400.0  # published notices kept a day, for diagnosis
+__all__ = ["Notice", "Outbox", "change_notice", "notice_events", "reminder_notice"]
 
 
 def change_notice(applied: Applied) -> dict[str, Any]:
@@ -57,69 +57,44 @@ def reminder_notice(seats: list[int]) -> dict[str, Any]:
     return {"kind": "reminder", "seats": list(seats)}
 
 
-@dataclass
-class Notice:
-    id: int
-    game_id: int
-    channel_id: int
-    version: int
-    payload: dict[str, Any]
-    sent: int  # messages of this notice Discord already accepted
-
-    @property
-    def events(self) -> list[Event]:
-        return [Event.model_validate(e) for e in self.payload.get("events", [])]
+def notice_events(notice: Notice) -> list[Event]:
+    """The public events a change notice carries."""
+    return [Event.model_validate(e) for e in notice.payload.get("events", [])]
 
 
-async def pending(store: Store, channel_id: int) -> list[Notice]:
-    """A channel's notices not yet published, oldest first."""
-    rows = await store.fetch(
-        "SELECT id, game_id, channel_id, version, payload_json, sent FROM outbox"
-        " WHERE channel_id = ? AND published_at IS NULL ORDER BY id",
-        (channel_id,),
-    )
-    return [
-        Notice(
-            id=r["id"],
-            game_id=r["game_id"],
-            channel_id=r["channel_id"],
-            version=r["version"],
-            payload=json_value(r["payload_json"]),
-            sent=r["sent"],
-        )
-        for r in rows
-    ]
+class Outbox:
+    """A publisher's window on the store: the notices, the game they belong to,
+    and the messages that show a table."""
 
+    def __init__(self, store: Store) -> None:
+        self._store = store
 
-async def pending_channels(store: Store, shards: Shards = EVERY_SHARD) -> list[int]:
-    """Channels of these shards' guilds with something to publish (the partial
-    index keeps this cheap)."""
-    if shards.everything:
-        rows = await store.fetch(
-            "SELECT DISTINCT channel_id FROM outbox WHERE published_at IS NULL ORDER BY channel_id"
-        )
-    else:
-        where, extra = shards.where("g.guild_id")
-        rows = await store.fetch(
-            "SELECT DISTINCT o.channel_id FROM outbox AS o JOIN games AS g ON g.id = o.game_id"
-            f" WHERE o.published_at IS NULL{where} ORDER BY o.channel_id",
-            extra,
-        )
-    return [int(r["channel_id"]) for r in rows]
+    def publishing(self, channel_id: int) -> AbstractAsyncContextManager[bool]:
+        """Whether this process publishes the channel now (``Store.publishing``)."""
+        return self._store.publishing(channel_id)
 
+    async def pending(self, channel_id: int) -> list[Notice]:
+        return await self._store.pending_notices(channel_id)
 
-async def progress(store: Store, notice: Notice, sent: int) -> None:
-    """Discord accepted ``sent`` messages of the notice: never send them again."""
-    notice.sent = sent
-    await store.execute("UPDATE outbox SET sent = ? WHERE id = ?", (sent, notice.id))
+    async def progress(self, notice: Notice, sent: int) -> None:
+        await self._store.notice_progress(notice, sent)
 
+    async def done(self, notice: Notice, now: float) -> bool:
+        return await self._store.notice_done(notice, now)
 
-async def done(store: Store, notice: Notice, now: float) -> bool:
-    """Mark the notice published (only once: False if someone else did)."""
-    async with store.transaction() as tx:
-        count = await tx.execute(
-            "UPDATE outbox SET published_at = ?, sent = ? WHERE id = ? AND published_at IS NULL",
-            (float(now), notice.sent, notice.id),
-        )
-        await tx.execute("DELETE FROM outbox WHERE published_at < ?", (float(now) - KEEP_PUBLISHED_SECONDS,))
-    return count == 1
+    async def game(self, game_id: int) -> GameRow:
+        row = await self._store.get(game_id)
+        assert row is not None, "a notice's game is never deleted"
+        return row
+
+    async def board_posted(self, game_id: int, message_id: int) -> None:
+        """The board now lives in this message (kept without a version bump)."""
+        await self._store.patch_table(game_id, "message_id", message_id)
+
+    async def live_messages(self, game_id: int) -> dict[str, int]:
+        """The game's live messages (a Narnia battle, edited throw by throw), by key."""
+        known: dict[str, int] = json.loads(await self._store.get_meta(f"live:{game_id}") or "{}")
+        return known
+
+    async def keep_live_messages(self, game_id: int, known: dict[str, int]) -> None:
+        await self._store.set_meta(f"live:{game_id}", json.dumps(known))

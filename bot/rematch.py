@@ -10,11 +10,11 @@ from __future__ import annotations
 from bot.model import Seat, TableError, TableInfo, table_of
 from bot.seats import ai_seat
 from bot.store import ChannelBusy, GameRow
-from bot.table import TableService
+from bot.table_core import TableCore
 
 
 async def rematch(
-    service: TableService, channel_id: int, game_row_id: int, user_id: int, user_name: str
+    core: TableCore, channel_id: int, game_row_id: int, user_id: int, user_name: str
 ) -> tuple[GameRow, TableInfo]:
     """Open the rematch lobby of game ``game_row_id``, hosted by ``user_id``.
 
@@ -22,8 +22,8 @@ async def rematch(
     where an AI sat, including a seat a player left to the AI), speed, language, seat
     count and options (e.g. Akelarre's teams). Everyone is seated already:
     the others may Leave, the host starts as usual."""
-    store = service.store
-    async with service.lock(channel_id):
+    store = core.store
+    async with core.lock(channel_id):
         old = await store.get(game_row_id)
         if old is None or old.channel_id != channel_id or old.status != "finished":
             raise TableError("rematch.error.gone")
@@ -54,7 +54,7 @@ async def rematch(
             takeover_level=table.takeover_level,
         )
         try:
-            row = await store.create(channel_id, old.guild_id, old.game, info.model_dump(), service.clock())
+            row = await store.create(channel_id, old.guild_id, old.game, info.model_dump(), core.clock())
         except ChannelBusy:
             raise TableError("error.channel_busy") from None
         return row, info

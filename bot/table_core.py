@@ -1,8 +1,9 @@
-"""The table service's ground floor: the channel locks, reading a table, and the
-one transaction every change ends with (snapshot, action log and outbox notice).
+"""The table service's core: the channel locks, reading a table, and the one
+transaction every change ends with (snapshot, action log and outbox notice).
 
-The operations build on it: the lobby's (``bot.lobby``), then play's
-(``bot.table``)."""
+The service's parts (``bot.lobby``, ``bot.play``, ``bot.deadlines``,
+``bot.takeover``, ``bot.hints``, ``bot.rematch``) each hold this core and act
+through it; ``bot.table.TableService`` puts them together."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from bot.export import export_game
 from bot.model import Applied, LogRow, Speed, TableError, TableInfo, table_of
 from bot.outbox import change_notice
 from bot.settings import Settings
@@ -56,7 +58,7 @@ class TableCore:
     def state_of(self, row: GameRow) -> GameState | None:
         return GAMES[row.game].load_state(row.state) if row.state else None
 
-    async def _load_playing(self, channel_id: int) -> tuple[GameRow, TableInfo, Game[Any, Any], GameState]:
+    async def load_playing(self, channel_id: int) -> tuple[GameRow, TableInfo, Game[Any, Any], GameState]:
         row = await self.store.active(channel_id)
         if row is None:
             raise TableError("error.no_table")
@@ -65,13 +67,52 @@ class TableCore:
         game = GAMES[row.game]
         return row, table_of(row), game, game.load_state(row.state)
 
+    async def seated(
+        self, channel_id: int, user_id: int, *, version: int | None = None
+    ) -> tuple[GameRow, TableInfo, Game[Any, Any], GameState, int]:
+        """The channel's game in play and the member's seat at it; with
+        ``version``, only while a control drawn at that version may still act."""
+        row, info, game, state = await self.load_playing(channel_id)
+        if version is not None and not info.fresh(row.version, version):
+            raise TableError("error.stale")
+        seat = info.seat_of(user_id)
+        if seat is None:
+            raise TableError("error.not_a_player")
+        return row, info, game, state, seat
+
+    async def latest(self, channel_id: int) -> GameRow | None:
+        """The channel's most recent game, whatever its status (``/log``)."""
+        return await self.store.latest(channel_id)
+
+    async def latest_finished(self, channel_id: int) -> GameRow | None:
+        return await self.store.latest_finished(channel_id)
+
+    async def public_events(self, game_id: int, *, limit: int) -> list[Event]:
+        """The public events of a game's last ``limit`` log rows (``/log`` is public:
+        private events never appear)."""
+        events = (
+            Event.model_validate(data)
+            for row in await self.store.actions(game_id, limit=limit)
+            for data in row.events
+        )
+        return [event for event in events if event.public]
+
+    async def export(self, row: GameRow) -> dict[str, Any]:
+        """A finished game's export for ``python -m games verify`` (``bot.export``)."""
+        return await export_game(self.store, row)
+
+    async def set_message(self, game_id: int, message_id: int) -> None:
+        """The message that shows the table (its lobby, then its board): kept
+        without a version bump, since open panels stay valid."""
+        await self.store.patch_table(game_id, "message_id", message_id)
+
     def _deadline_seconds(self, speed: Speed, timeout: str) -> int:
         s = self.settings
         if speed == "async":
             return s.async_long_seconds if timeout == "long" else s.async_short_seconds
         return s.live_long_seconds if timeout == "long" else s.live_short_seconds
 
-    async def _commit(
+    async def commit(
         self,
         applied: Applied,
         log_rows: list[LogRow],

@@ -5,7 +5,7 @@ version: it is not a change of the game), so the host's
 Confirm/Refuse buttons work after a restart and a second click, or a click on
 an answered request, changes nothing. A confirmed request is a change of the
 table beside the game: it is logged (``bot.seats.seat_entry``) and committed
-with the table service's ``_commit``, keeping the open decision, its deadline
+with the table core's ``commit``, keeping the open decision, its deadline
 and every panel drawn for it (``Applied.keeps_decision``).
 """
 
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from bot.model import Applied, SeatRequest, TableError, TableInfo
 from bot.seats import ai_seats, take_entry
 from bot.store import GameRow, Store
-from bot.table import TableService
+from bot.table_core import TableCore
 
 
 @dataclass
@@ -31,12 +31,12 @@ class Answer:
 
 
 async def request_seat(
-    service: TableService, channel_id: int, user_id: int, name: str, seat: int | None
+    core: TableCore, channel_id: int, user_id: int, name: str, seat: int | None
 ) -> tuple[GameRow, TableInfo, SeatRequest]:
     """A member who is not seated asks for an AI-held seat (``seat=None``: the
     only one). Asking again replaces the member's earlier request."""
-    async with service.lock(channel_id):
-        row, info, _game, _state = await service._load_playing(channel_id)
+    async with core.lock(channel_id):
+        row, info, _game, _state = await core.load_playing(channel_id)
         if info.seat_of(user_id) is not None:
             raise TableError("takeover.error.seated")
         held = ai_seats(info)
@@ -50,7 +50,7 @@ async def request_seat(
             raise TableError("takeover.error.not_ai", number=seat + 1)
         request = SeatRequest(seat=seat, user_id=user_id, name=name)
         info.requests = [r for r in info.requests if r.user_id != user_id] + [request]
-        await _save_requests(service.store, row, info)
+        await _save_requests(core.store, row, info)
         return row, info, request
 
 
@@ -66,7 +66,7 @@ async def _save_requests(store: Store, row: GameRow, info: TableInfo) -> None:
 
 
 async def answer_request(
-    service: TableService,
+    core: TableCore,
     channel_id: int,
     decider_id: int,
     may_manage: bool,
@@ -76,8 +76,8 @@ async def answer_request(
     confirm: bool,
 ) -> Answer:
     """The host (or a moderator) confirms or refuses; the requester may withdraw."""
-    async with service.lock(channel_id):
-        row, info, game, state = await service._load_playing(channel_id)
+    async with core.lock(channel_id):
+        row, info, game, state = await core.load_playing(channel_id)
         request = next((r for r in info.requests if r.seat == seat and r.user_id == user_id), None)
         withdraw = not confirm and decider_id == user_id
         if decider_id != info.host_id and not may_manage and not withdraw:
@@ -86,7 +86,7 @@ async def answer_request(
             raise TableError("takeover.error.stale")
         if not confirm:
             info.requests.remove(request)
-            await _save_requests(service.store, row, info)
+            await _save_requests(core.store, row, info)
             return Answer(request, "withdrawn" if withdraw else "refused", row, info)
         if not info.seats[seat].ai:
             raise TableError("takeover.error.not_ai", number=seat + 1)
@@ -95,5 +95,5 @@ async def answer_request(
         entry = take_entry(info, request)
         applied = Applied(row=row, table=info, game=game, state=state, keeps_decision=True)
         applied.events.extend(entry[4])
-        await service._commit(applied, [entry])
+        await core.commit(applied, [entry])
         return Answer(request, "confirmed", applied.row, info, applied)

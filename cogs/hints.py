@@ -76,7 +76,7 @@ class HintButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(
         try:
             # The search takes up to a second or two: answer Discord now, privately.
             await interaction.response.defer(ephemeral=True, thinking=True)
-            found = await hint(bot_of(interaction).service, self.channel_id, interaction.user.id)
+            found = await hint(bot_of(interaction).service.core, self.channel_id, interaction.user.id)
             await interaction.followup.send(hint_text(found, lang(interaction)), ephemeral=True)
         except Exception as error:
             await answer_error(interaction, error)

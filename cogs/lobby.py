@@ -14,9 +14,16 @@ from bot.client import GameMasterBot
 from bot.i18n import cmd, join, language_of, t
 from bot.model import TableInfo, table_of
 from bot.store import GameRow
-from cogs.common import answer_error, bot_of, display_name, may_manage, presented_games, user_errors
+from cogs.common import (
+    answer_error,
+    bot_of,
+    channel_of,
+    display_name,
+    may_manage,
+    presented_games,
+    user_errors,
+)
 from cogs.controls import static_view
-from cogs.publisher import publisher_of
 from games.core.levels import Level
 from games.registry import GAMES
 
@@ -139,7 +146,7 @@ async def lobby_click(interaction: discord.Interaction, channel_id: int, op: str
     if op == "start":
         applied = await service.start(channel_id, user.id, may_manage(interaction))
         await interaction.response.defer()
-        await publisher_of(bot).publish(applied)
+        await bot.changes.after(applied)
         return
     if op == "join":
         row, table = await service.join(channel_id, user.id, display_name(user))
@@ -235,7 +242,7 @@ class Lobby(commands.Cog):
                 view=lobby_view(interaction.channel_id, table_language),
             )
             message = await interaction.original_response()
-            await bot.store.patch_table(row.id, "message_id", message.id)
+            await bot.service.core.set_message(row.id, message.id)
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -247,7 +254,7 @@ class Lobby(commands.Cog):
 async def refresh_lobby(bot: GameMasterBot, row: GameRow) -> None:
     """Redraw the lobby message (after a /leave in the lobby)."""
     table = table_of(row)
-    channel = await publisher_of(bot).channel(row.channel_id)
+    channel = await channel_of(bot, row.channel_id)
     if channel is None or table.message_id is None:
         return
     message = channel.get_partial_message(table.message_id)  # type: ignore[attr-defined]

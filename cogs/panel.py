@@ -9,35 +9,24 @@ import discord
 from discord.ext import commands
 
 from bot.i18n import t
-from bot.model import TableError, TableInfo, table_of
+from bot.model import TableInfo
 from bot.presenter import PRESENTERS, PanelContext, Presenter
 from bot.render import event_text
 from bot.store import GameRow
 from cogs.common import answer_error, bot_of, lang
 from cogs.controls import PAYLOAD, BoardSpot, add_board_control, with_panel_controls
-from cogs.publisher import publisher_of, with_final_record
+from cogs.publisher import with_final_record
 from games.core import Game, GameState
-from games.registry import GAMES
 
 
 async def _context(
     interaction: discord.Interaction, channel_id: int
 ) -> tuple[GameRow, TableInfo, PanelContext]:
-    bot = bot_of(interaction)
-    row = await bot.store.active(channel_id)
-    if row is None:
-        raise TableError("error.no_table")
-    table = table_of(row)
-    if row.status != "playing" or row.state is None:
-        raise TableError("error.not_started")
-    seat = table.seat_of(interaction.user.id)
-    if seat is None:
-        raise TableError("error.not_a_player")
-    game = GAMES[row.game]
-    state = game.load_state(row.state)
-    draft = await bot.service.draft(channel_id, seat, row.version)
-    ctx = panel_context(game, state, channel_id, row.version, table, seat, draft, lang(interaction))
-    return row, table, ctx
+    at = await bot_of(interaction).service.sitting(channel_id, interaction.user.id)
+    ctx = panel_context(
+        at.game, at.state, channel_id, at.row.version, at.table, at.seat, at.draft, lang(interaction)
+    )
+    return at.row, at.table, ctx
 
 
 def panel_context(
@@ -134,7 +123,7 @@ async def handle_click(
     embed, view = render_panel(PRESENTERS[applied.row.game], new_ctx)
     content: Any = "\n".join(private)[:2000] or None
     await interaction.response.edit_message(content=content, embed=embed, view=view)
-    await publisher_of(bot).publish(applied)
+    await bot.changes.after(applied)
 
 
 # -- the panel's controls: the board's "My hand", and the game's buttons and selects --

@@ -4,14 +4,14 @@ message of public event lines per change, and a ping for whoever must act.
 Everything is published from the outbox (bot/outbox.py): each committed change
 left a notice in its own transaction, and :meth:`Publisher.flush` publishes a
 channel's pending notices in order, so a change is announced even when the
-process died right after committing it."""
+process died right after committing it. When to publish is not decided here:
+the runtime's one step after a change (``bot.changes``) calls :meth:`flush`."""
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
 import io
-import json
 import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -19,14 +19,14 @@ from typing import Any
 
 import discord
 
-from bot import outbox
 from bot.client import GameMasterBot
 from bot.i18n import join, t
-from bot.model import Applied, TableInfo, table_of
-from bot.outbox import Notice
+from bot.model import TableInfo, table_of
+from bot.outbox import Notice, notice_events
 from bot.presenter import PRESENTERS, Presenter
 from bot.render import event_text, seat_name
 from bot.store import GameRow
+from cogs.common import channel_of
 from cogs.controls import board_view
 from games.core import Decision, Event, Game, GameState, Outcome
 from games.registry import GAMES
@@ -98,7 +98,7 @@ class Change:
 
     @property
     def events(self) -> list[Event]:
-        return self.notice.events
+        return notice_events(self.notice)
 
     @property
     def auto_seats(self) -> list[int]:
@@ -128,6 +128,7 @@ Part = tuple[str, list[int]] | tuple[str]
 class Publisher:
     def __init__(self, bot: GameMasterBot) -> None:
         self.bot = bot
+        self.outbox = bot.changes.outbox
         # The last picture per channel and what it was drawn from: a board is
         # redrawn only when its picture changed (the bytes are re-sent with each
         # edit, since Discord mishandles embeds that point at a kept attachment).
@@ -169,17 +170,8 @@ class Publisher:
         )
         return {"embed": embed, "view": controls}, file
 
-    async def channel(self, channel_id: int) -> discord.abc.Messageable | None:
-        channel = self.bot.get_channel(channel_id)
-        if channel is None:
-            try:
-                channel = await self.bot.fetch_channel(channel_id)
-            except discord.HTTPException:
-                return None
-        return channel if isinstance(channel, discord.abc.Messageable) else None
-
     async def update_board(self, row: GameRow, table: TableInfo, state: GameState | None) -> None:
-        channel = await self.channel(row.channel_id)
+        channel = await channel_of(self.bot, row.channel_id)
         if channel is None:
             return
         content, file = await self.board(row, table, state)
@@ -193,7 +185,7 @@ class Publisher:
                 pass  # deleted: post a new board below
         message = await channel.send(files=attachments, **content)
         table.message_id = message.id
-        await self.bot.store.patch_table(row.id, "message_id", message.id)
+        await self.outbox.board_posted(row.id, message.id)
 
     def lines(self, applied: Change, language: str) -> list[str | tuple[str]]:
         """The public story of a change: text lines, and ``(key,)`` where a
@@ -284,23 +276,10 @@ class Publisher:
         mentions = join([f"<@{u}>" for u in users], table.language)
         return [(t("table.reminder", table.language, seats=mentions, when=when), users)]
 
-    async def publish(self, applied: Applied) -> None:
-        """Publish the change: the pending notices of its channel (its own and
-        any earlier one not yet published), in order. The change is committed
-        whatever happens here, so a failure is logged, not answered with an
-        apology: its notice stays pending and the scheduler's next tick retries."""
-        try:
-            await self.flush(applied.row.channel_id)
-        except Exception:
-            log.exception("publishing failed", extra={"fields": {"channel": applied.row.channel_id}})
-        if applied.ai_pending:
-            # The AI seats' stretch did not fit in one slice: play it on now.
-            self.bot.continue_ai(applied.row.channel_id)
-
     async def announce(self, channel_id: int, text: str) -> bool:
         """One line in a table's channel outside the outbox (a paused table is
         not a change); False when Discord did not take it (retried next tick)."""
-        channel = await self.channel(channel_id)
+        channel = await channel_of(self.bot, channel_id)
         if channel is None:
             return False
         try:
@@ -310,34 +289,23 @@ class Publisher:
             return False
         return True
 
-    async def remind(self, applied: Applied) -> None:
-        await self.flush(applied.row.channel_id)
-
-    async def flush_pending(self) -> None:
-        """On start-up and on every scheduler tick: whatever is still pending.
-        A channel being flushed right now is left to that flush, and another
-        process's guilds to that process (it publishes their outbox)."""
-        for channel_id in await outbox.pending_channels(self.bot.store, self.bot.own_shards):
-            if self._lock(channel_id).locked():
-                continue
-            try:
-                await self.flush(channel_id)
-            except Exception:
-                log.exception("publishing failed", extra={"fields": {"channel": channel_id}})
-
     def _lock(self, channel_id: int) -> asyncio.Lock:
         return self._flushing.setdefault(channel_id, asyncio.Lock())
 
-    async def flush(self, channel_id: int) -> None:
+    async def flush(self, channel_id: int, *, wait: bool = True) -> None:
         """Publish a channel's pending notices in order: the board (drawn from
         the current state), then each notice's messages; a notice is marked done
         only once Discord accepted all of them. A failure stops the flush (the
-        order holds); the scheduler retries from the first unsent message."""
-        async with self._lock(channel_id), self.bot.store.publishing(channel_id) as mine:
+        order holds); the scheduler retries from the first unsent message.
+        ``wait=False`` (the scheduler): a channel being flushed right now is left
+        to that flush."""
+        if not wait and self._lock(channel_id).locked():
+            return
+        async with self._lock(channel_id), self.outbox.publishing(channel_id) as mine:
             if not mine:
                 return  # another process is publishing this channel right now
             # Read under the lock: a notice another flush published is not pending.
-            notices = await outbox.pending(self.bot.store, channel_id)
+            notices = await self.outbox.pending(channel_id)
             if not notices:
                 return
             try:
@@ -349,13 +317,12 @@ class Publisher:
             if not isinstance(channel, discord.abc.Messageable):
                 log.warning("channel gone: notices dropped", extra={"fields": {"channel": channel_id}})
                 for notice in notices:
-                    await outbox.done(self.bot.store, notice, discord.utils.utcnow().timestamp())
+                    await self.outbox.done(notice, discord.utils.utcnow().timestamp())
                 return
             games: dict[int, tuple[GameRow, GameState | None]] = {}
             for notice in notices:
                 if notice.game_id not in games:
-                    row = await self.bot.store.get(notice.game_id)
-                    assert row is not None
+                    row = await self.outbox.game(notice.game_id)
                     table, state = table_and_state(row)
                     games[notice.game_id] = (row, state)
                     if state is not None:
@@ -372,7 +339,7 @@ class Publisher:
                 except discord.HTTPException:
                     log.exception("publishing failed", extra={"fields": {"channel": channel_id}})
                     return
-                await outbox.done(self.bot.store, notice, discord.utils.utcnow().timestamp())
+                await self.outbox.done(notice, discord.utils.utcnow().timestamp())
 
     async def _send(self, channel: discord.abc.Messageable, change: Change) -> None:
         parts = self.parts(change)
@@ -394,7 +361,7 @@ class Publisher:
                 # would fail forever and hold back every later notice.
                 log.warning("message refused by Discord", extra={"fields": {"channel": notice.channel_id}})
             if index + 1 < len(parts):
-                await outbox.progress(self.bot.store, notice, index + 1)
+                await self.outbox.progress(notice, index + 1)
         notice.sent = len(parts)
 
     async def live(self, channel: discord.abc.Messageable, applied: Change, key: str) -> None:
@@ -406,8 +373,7 @@ class Publisher:
         if not text:
             return
         text = text[:MESSAGE_LIMIT]
-        meta_key = f"live:{applied.row.id}"
-        known: dict[str, int] = json.loads(await self.bot.store.get_meta(meta_key) or "{}")
+        known = await self.outbox.live_messages(applied.row.id)
         message_id = known.get(key)
         if message_id is not None:
             try:
@@ -420,12 +386,7 @@ class Publisher:
         known.pop(key, None)
         known[key] = sent.id
         kept = dict(list(known.items())[-LIVE_KEPT:])
-        await self.bot.store.set_meta(meta_key, json.dumps(kept))
-
-
-def publisher_of(bot: GameMasterBot) -> Publisher:
-    assert isinstance(bot.publisher, Publisher), "cogs.table sets the publisher"
-    return bot.publisher
+        await self.outbox.keep_live_messages(applied.row.id, kept)
 
 
 def table_and_state(row: GameRow) -> tuple[TableInfo, GameState | None]:

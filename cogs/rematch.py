@@ -20,14 +20,14 @@ async def rematch_click(interaction: discord.Interaction, channel_id: int, game_
     as the old game's record). Refusals (TableError) are answered by the caller."""
     bot = bot_of(interaction)
     user = interaction.user
-    row, table = await rematch(bot.service, channel_id, game_row_id, user.id, display_name(user))
+    row, table = await rematch(bot.service.core, channel_id, game_row_id, user.id, display_name(user))
     await interaction.response.send_message(
         t("rematch.opened", table.language, host=f"**{display_name(user)}**"),
         embed=lobby_embed(row, table, table.language),
         view=lobby_view(channel_id, table.language),
     )
     message = await interaction.original_response()
-    await bot.store.patch_table(row.id, "message_id", message.id)
+    await bot.service.core.set_message(row.id, message.id)
 
 
 class RematchButton(

@@ -14,9 +14,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import stats
 from bot.i18n import cmd, language_of, t
 from bot.presenter import PRESENTERS
+from bot.store.results import Board, Line
 from cogs.common import bot_of, display_name, user_errors
 from cogs.lobby import GAME_CHOICES
 
@@ -25,7 +25,7 @@ COLOUR = discord.Colour.gold()
 FIELD_LIMIT = 1024
 
 
-def record(line: stats.Line, language: str) -> str:
+def record(line: Line, language: str) -> str:
     """ "3 wins in 5 games" """
     return t(
         "stats.record",
@@ -35,7 +35,7 @@ def record(line: stats.Line, language: str) -> str:
     )
 
 
-def rate(line: stats.Line, language: str) -> str:
+def rate(line: Line, language: str) -> str:
     value = line.rate
     return (
         t("stats.no_rate", language)
@@ -44,14 +44,14 @@ def rate(line: stats.Line, language: str) -> str:
     )
 
 
-def best(game: str | None, line: stats.Line, language: str) -> str:
+def best(game: str | None, line: Line, language: str) -> str:
     """A best score only within one game: scores of different games are not comparable."""
     if game is None or line.best is None or game not in PRESENTERS:
         return ""
     return t("stats.best", language, score=PRESENTERS[game].score_amount(line.best, language))
 
 
-def leaderboard_embed(board: stats.Board, server: str, game: str | None, language: str) -> discord.Embed:
+def leaderboard_embed(board: Board, server: str, game: str | None, language: str) -> discord.Embed:
     game_name = t(f"game.{game}.name", language) if game else None
     title = (
         t("stats.title_game", language, game=game_name, server=server)
@@ -90,9 +90,7 @@ def leaderboard_embed(board: stats.Board, server: str, game: str | None, languag
     return embed
 
 
-def player_embed(
-    lines: list[stats.Line], name: str, server: str, game: str | None, language: str
-) -> discord.Embed:
+def player_embed(lines: list[Line], name: str, server: str, game: str | None, language: str) -> discord.Embed:
     embed = discord.Embed(
         title=t("stats.title_player", language, name=name, server=server)[:256], colour=COLOUR
     )
@@ -112,7 +110,7 @@ def player_embed(
         for line in lines
     ]
     if len(lines) > 1:
-        total = stats.Line(
+        total = Line(
             key="",
             name=name,
             played=sum(line.played for line in lines),
@@ -158,11 +156,11 @@ class Stats(commands.Cog):
             server = discord.utils.escape_markdown(interaction.guild.name) if interaction.guild else ""
             game_id = game.value if game else None
             if player is None:
-                board = await stats.leaderboard(bot.store, interaction.guild_id, game_id)
+                board = await bot.service.stats.leaderboard(interaction.guild_id, game_id)
                 embed = leaderboard_embed(board, server, game_id, language)
             else:
-                lines = await stats.player(bot.store, interaction.guild_id, player.id, game_id)
-                name = await stats.player_name(bot.store, interaction.guild_id, player.id)
+                lines = await bot.service.stats.player_stats(interaction.guild_id, player.id, game_id)
+                name = await bot.service.stats.player_name(interaction.guild_id, player.id)
                 embed = player_embed(lines, name or display_name(player), server, game_id, language)
             await interaction.response.send_message(embed=embed)
 

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import GameMasterBot
-from bot.export import export_bytes, export_game, export_name
+from bot.export import export_bytes, export_name
 from bot.i18n import cmd, t
 from bot.model import TableError
 from bot.presenter import PRESENTERS
@@ -17,8 +17,7 @@ from bot.render import event_text
 from cogs.common import bot_of, lang, may_manage, reply, user_errors
 from cogs.lobby import GAME_CHOICES, lobby_embed, refresh_lobby
 from cogs.panel import show_panel
-from cogs.publisher import Publisher, publisher_of, table_and_state
-from games.core import Event
+from cogs.publisher import Publisher, table_and_state
 from games.registry import GAMES
 
 LOG_LINES = 25
@@ -43,9 +42,10 @@ class TableCommands(commands.Cog):
     async def status(self, interaction: discord.Interaction) -> None:
         async with user_errors(interaction):
             bot = bot_of(interaction)
-            row = await bot.store.active(_channel(interaction))
-            if row is None:
+            found = await bot.service.active(_channel(interaction))
+            if found is None:
                 raise TableError("error.no_table")
+            row = found[0]
             if row.status == "lobby":
                 table, _ = table_and_state(row)
                 await interaction.response.send_message(
@@ -81,21 +81,19 @@ class TableCommands(commands.Cog):
     async def log(self, interaction: discord.Interaction) -> None:
         async with user_errors(interaction):
             bot = bot_of(interaction)
-            row = await bot.store.latest(_channel(interaction))
+            row = await bot.service.core.latest(_channel(interaction))
             if row is None:
                 raise TableError("error.no_table")
             table, _ = table_and_state(row)
             language = lang(interaction)
-            lines: list[str] = []
-            for action in await bot.store.actions(row.id, limit=LOG_LINES):
-                for data in action.events:
-                    event = Event.model_validate(data)
-                    if event.public:  # the log is public: private events never appear
-                        lines.append(event_text(row.game, table, event, language))
+            lines = [
+                event_text(row.game, table, event, language)
+                for event in await bot.service.core.public_events(row.id, limit=LOG_LINES)
+            ]
             text = "\n".join(lines[-LOG_LINES:]) or t("log.empty", language)
             # A finished game's export (seed, salt, the whole log) for `python -m
             # games verify`; never a running game's: its seed tells future shuffles.
-            done = row if row.status == "finished" else await bot.store.latest_finished(row.channel_id)
+            done = row if row.status == "finished" else await bot.service.core.latest_finished(row.channel_id)
             if done is None or not table_and_state(done)[0].salt:
                 await reply(interaction, text[-2000:])
                 return
@@ -109,7 +107,7 @@ class TableCommands(commands.Cog):
                 status=t("verify.status_ended" if ended else "verify.status_finished", language),
                 file=name,
             )
-            exported = export_bytes(await export_game(bot.store, done))
+            exported = export_bytes(await bot.service.core.export(done))
             body = f"{note}\n\n{text[-(2000 - 2 - len(note)) :]}"
             await reply(interaction, body, file=discord.File(io.BytesIO(exported), filename=name))
 
@@ -117,17 +115,15 @@ class TableCommands(commands.Cog):
     async def leave(self, interaction: discord.Interaction) -> None:
         async with user_errors(interaction):
             bot = bot_of(interaction)
-            row = await bot.store.active(_channel(interaction))
-            if row is not None and row.status == "lobby":
-                await bot.service.leave_lobby(_channel(interaction), interaction.user.id)
+            found = await bot.service.active(_channel(interaction))
+            if found is not None and found[0].status == "lobby":
+                row, _ = await bot.service.leave_lobby(_channel(interaction), interaction.user.id)
                 await reply(interaction, t("lobby.left", lang(interaction)))
-                row = await bot.store.active(_channel(interaction))
-                if row is not None:
-                    await refresh_lobby(bot, row)
+                await refresh_lobby(bot, row)
                 return
             applied = await bot.service.leave_game(_channel(interaction), interaction.user.id)
             await reply(interaction, t("table.left_you", lang(interaction)))
-            await publisher_of(bot).publish(applied)
+            await bot.changes.after(applied)
 
     @app_commands.command(name=cmd("cmd.end.name"), description=cmd("cmd.end.description"))
     async def end(self, interaction: discord.Interaction) -> None:
@@ -137,10 +133,10 @@ class TableCommands(commands.Cog):
                 _channel(interaction), interaction.user.id, may_manage(interaction)
             )
             await reply(interaction, t("table.ended_you", lang(interaction)))
-            await publisher_of(bot).publish(applied)
+            await bot.changes.after(applied)
 
 
 async def setup(bot: commands.Bot) -> None:
     assert isinstance(bot, GameMasterBot)
-    bot.publisher = Publisher(bot)
+    bot.changes.publishers.append(Publisher(bot))
     await bot.add_cog(TableCommands(bot))

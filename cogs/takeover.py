@@ -21,23 +21,17 @@ import discord
 from discord.ext import commands
 
 from bot.i18n import t
-from bot.model import SeatRequest, TableError, TableInfo, table_of
+from bot.model import SeatRequest, TableError, TableInfo
 from bot.seats import ai_seats
 from bot.takeover import answer_request, request_seat
-from cogs.common import answer_error, bot_of, display_name, lang, may_manage, reply
+from cogs.common import answer_error, bot_of, channel_of, display_name, lang, may_manage, reply
 from cogs.controls import BoardSpot, add_board_control, static_view
-from cogs.publisher import publisher_of
 
 
 async def take_click(interaction: discord.Interaction, channel_id: int) -> None:
     """The board's Take seat: ask for the only AI-held seat, or offer a choice."""
     bot = bot_of(interaction)
-    row = await bot.store.active(channel_id)
-    if row is None:
-        raise TableError("error.no_table")
-    if row.status != "playing":
-        raise TableError("error.not_started")
-    table = table_of(row)
+    _row, table, _game, _state = await bot.service.core.load_playing(channel_id)
     if table.seat_of(interaction.user.id) is not None:
         raise TableError("takeover.error.seated")
     held = ai_seats(table)
@@ -54,7 +48,7 @@ async def ask(interaction: discord.Interaction, channel_id: int, seat: int | Non
     """Record the request, tell the requester it is pending, ask the host in public."""
     bot = bot_of(interaction)
     user = interaction.user
-    _row, table, request = await request_seat(bot.service, channel_id, user.id, display_name(user), seat)
+    _row, table, request = await request_seat(bot.service.core, channel_id, user.id, display_name(user), seat)
     pending = t(
         "takeover.pending_you",
         lang(interaction),
@@ -65,7 +59,7 @@ async def ask(interaction: discord.Interaction, channel_id: int, seat: int | Non
         await reply(interaction, pending)
     else:  # chosen in the ephemeral seat picker: it becomes the answer
         await interaction.response.edit_message(content=pending, view=None)
-    channel = await publisher_of(bot).channel(channel_id)
+    channel = await channel_of(bot, channel_id)
     if channel is None:
         return
     language = table.language
@@ -97,7 +91,13 @@ async def answer(
     """Confirm or Refuse on a request: the request message says what became of it."""
     bot = bot_of(interaction)
     done = await answer_request(
-        bot.service, channel_id, interaction.user.id, may_manage(interaction), seat, user_id, confirm=confirm
+        bot.service.core,
+        channel_id,
+        interaction.user.id,
+        may_manage(interaction),
+        seat,
+        user_id,
+        confirm=confirm,
     )
     table: TableInfo = done.table
     language = table.language
@@ -111,9 +111,8 @@ async def answer(
     await interaction.response.edit_message(content=text, view=None)
     if done.applied is None:
         return
-    publisher = publisher_of(bot)
-    await publisher.publish(done.applied)  # the board (new name, Take seat while AI seats remain), the line
-    channel = await publisher.channel(channel_id)
+    await bot.changes.after(done.applied)  # the board (new name, Take seat while AI seats remain), the line
+    channel = await channel_of(bot, channel_id)
     if channel is not None:  # the new holder is told where their hand is
         await channel.send(
             t("takeover.yours", language, mention=f"<@{user_id}>", number=seat + 1),

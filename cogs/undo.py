@@ -22,7 +22,6 @@ from bot.presenter import PRESENTERS, PanelContext
 from cogs.common import answer_error, bot_of, lang, user_errors
 from cogs.controls import GREY, add_panel_control
 from cogs.panel import panel_context, render_panel
-from cogs.publisher import publisher_of
 
 
 def _panel_after(
@@ -47,7 +46,7 @@ async def _take_back(interaction: discord.Interaction, channel_id: int, *, in_pl
         await interaction.response.edit_message(content=done, embed=embed, view=view)
     else:
         await interaction.response.send_message(done, embed=embed, view=view, ephemeral=True)
-    await publisher_of(bot).publish(applied)
+    await bot.changes.after(applied)
 
 
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):undo"):

@@ -25,6 +25,12 @@ def make_settings(database: Path | str, **overrides: object) -> Settings:
         # SimCord needs a shard count for an AutoShardedBot (it never asks
         # Discord for the recommended one): a single shard, unless overridden.
         "shard_count": 1,
+        # A slice of AI moves also ends after AI_SLICE_SECONDS of thinking, so with
+        # the shipped 2 s what a test sees would hang on how loaded the machine is
+        # (a Narnia stretch ran past it beside two other suites, and the host's
+        # turn had not come back). A slice here ends by its move count; the tests
+        # of the time bound set their own.
+        "ai_slice_seconds": 600.0,
     }
     if str(database).startswith(POSTGRES_SCHEMES):
         values["database_url"] = str(database)

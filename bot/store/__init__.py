@@ -7,16 +7,9 @@ is a ``postgresql://`` URL, else the SQLite file at ``DATABASE_PATH``.
 from __future__ import annotations
 
 from bot.settings import Settings
-from bot.store.base import (
-    ActionRow,
-    ChannelBusy,
-    GameRow,
-    LoggedAction,
-    Record,
-    Store,
-    Transaction,
-    VersionConflict,
-)
+from bot.store.base import ActionRow, ChannelBusy, GameRow, LoggedAction, Store, VersionConflict
+from bot.store.outbox import Notice
+from bot.store.sql import Record, Transaction
 from bot.store.sqlite import SqliteStore
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -27,6 +20,7 @@ __all__ = [
     "ChannelBusy",
     "GameRow",
     "LoggedAction",
+    "Notice",
     "Record",
     "SqliteStore",
     "Store",

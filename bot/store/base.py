@@ -20,24 +20,18 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterator, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from bot.shards import EVERY_SHARD, Shards
+from bot.store.outbox import OutboxQueries
+from bot.store.results import ResultQueries
+from bot.store.sql import Record, json_value
 
 # One logged action: seat, user id, source ("player", "ai", "timeout", ...), action, events.
 LoggedAction = tuple[int | None, int | None, str, dict[str, Any], list[dict[str, Any]]]
-
-
-class Record(Protocol):
-    """A row as both drivers return it (``sqlite3.Row``, ``asyncpg.Record``):
-    by column name or position, or its values in column order."""
-
-    def __getitem__(self, key: str | int, /) -> Any: ...
-
-    def __iter__(self) -> Iterator[Any]: ...
 
 
 class VersionConflict(Exception):
@@ -77,22 +71,6 @@ class ActionRow:
     created_at: float
 
 
-class Transaction(ABC):
-    """Statements run inside :meth:`Store.transaction` (portable SQL, ``?``)."""
-
-    @abstractmethod
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Run one statement; the number of rows it changed."""
-
-    @abstractmethod
-    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Record]: ...
-
-
-def json_value(value: Any) -> Any:
-    """A JSON column as Python: SQLite and asyncpg return its text."""
-    return json.loads(value) if isinstance(value, str | bytes) else value
-
-
 def game_row(r: Record) -> GameRow:
     return GameRow(
         id=int(r["id"]),
@@ -112,8 +90,10 @@ def game_row(r: Record) -> GameRow:
     )
 
 
-class Store(ABC):
-    """The repository interface; see the module's docstring."""
+class Store(OutboxQueries, ResultQueries, ABC):
+    """The repository interface; see the module's docstring. The outbox's and
+    ``/stats``' queries are parts of their own (``bot.store.outbox``,
+    ``bot.store.results``)."""
 
     backend: str  # "sqlite" or "postgresql"
     # The errors a broken constraint raises (a second active game in a channel).
@@ -129,14 +109,6 @@ class Store(ABC):
 
     @abstractmethod
     async def schema_version(self) -> int: ...
-
-    @abstractmethod
-    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Record]:
-        """Rows of a read (portable SQL with ``?`` placeholders)."""
-
-    @abstractmethod
-    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
-        """Statements that commit together or not at all."""
 
     @abstractmethod
     async def _write_change(
@@ -160,15 +132,6 @@ class Store(ABC):
         yield True
 
     # -- reads ----------------------------------------------------------------
-    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Record | None:
-        rows = await self.fetch(sql, params)
-        return rows[0] if rows else None
-
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """One statement in a transaction of its own."""
-        async with self.transaction() as tx:
-            return await tx.execute(sql, params)
-
     async def get(self, game_id: int) -> GameRow | None:
         r = await self.fetchrow("SELECT * FROM games WHERE id = ?", (game_id,))
         return game_row(r) if r else None

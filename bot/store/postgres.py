@@ -26,7 +26,8 @@ from typing import Any
 
 import asyncpg
 
-from bot.store.base import UPDATE_GAME, Record, Store, Transaction
+from bot.store.base import UPDATE_GAME, Store
+from bot.store.sql import Record, Transaction
 
 MIGRATIONS: list[str] = [
     # 1: games and their action log
@@ -81,7 +82,7 @@ MIGRATIONS: list[str] = [
     CREATE INDEX outbox_published ON outbox (published_at) WHERE published_at IS NOT NULL;
     CREATE INDEX games_by_channel ON games (channel_id, id);
     """,
-    # 5: one row per seat of every finished game, for /stats (bot/stats.py), written
+    # 5: one row per seat of every finished game, for /stats (bot/store/results.py), written
     # by the database in the UPDATE that finishes a game (as SQLite's trigger does)
     """
     CREATE TABLE results (

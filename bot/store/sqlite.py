@@ -18,7 +18,8 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.base import INSERT_ACTION, INSERT_NOTICE, UPDATE_GAME, Record, Store, Transaction
+from bot.store.base import INSERT_ACTION, INSERT_NOTICE, UPDATE_GAME, Store
+from bot.store.sql import Record, Transaction
 
 MIGRATIONS: list[str] = [
     # 1: games and their action log
@@ -85,7 +86,7 @@ MIGRATIONS.append(
 
 
 MIGRATIONS.append(
-    # 5: one row per seat of every finished game, for /stats (bot/stats.py). The
+    # 5: one row per seat of every finished game, for /stats (bot/store/results.py). The
     # rows are derived from result_json by the database itself: a trigger writes
     # them in the very UPDATE (hence transaction) that finishes a game, whatever
     # code path finishes it, and the same view backfills the games finished before.

@@ -41,7 +41,7 @@ async def ai_table(env: simcord.Env, ais: int, *, members: list[str], language: 
     for _ in range(ais):
         await host.click(lobby, custom_id=f"gm:{table.channel.id}:lobby:ai")
     await host.click(lobby, custom_id=f"gm:{table.channel.id}:lobby:start")
-    await table.bot.ai_settled()
+    await table.bot.changes.settled()
     return table
 
 
@@ -57,7 +57,7 @@ async def test_a_click_before_a_long_ai_stretch_lands_and_the_member_is_pinged_a
         await act_in_panel(table, 0)
         landed = await table.row()
         assert landed.version > before.version  # the click's move is committed at once
-        await table.bot.ai_settled()  # the stretch, played on slice after slice
+        await table.bot.changes.settled()  # the stretch, played on slice after slice
         row = await table.row()
         if row.status != "playing":
             raise AssertionError("the game ended before a long stretch was seen")
@@ -125,7 +125,7 @@ async def test_the_lone_seat_table_ends_by_the_cap_and_the_final_board_names_the
     await table.bot.store.save(row, now=0.0)
     for _ in range(100):
         await simcord_env.advance_time(table.bot.settings.scheduler_interval_seconds)
-        await table.bot.ai_settled()
+        await table.bot.changes.settled()
         if (await table.row()).status != "playing":
             break
     row = await table.row()

@@ -13,7 +13,6 @@ import discord
 import pytest
 import simcord
 
-from bot import outbox
 from bot.model import table_of
 from bot.presenter import PRESENTERS
 from bot.render import event_text
@@ -118,11 +117,11 @@ async def test_a_publisher_killed_midway_loses_and_repeats_nothing_after_a_resta
     assert started.acknowledged  # answered before publishing: no apology for a committed change
     row = await table.row()
     assert row.status == "playing"  # committed
-    [waiting] = await outbox.pending(table.bot.store, table.channel.id)
+    [waiting] = await table.bot.store.pending_notices(table.channel.id)
     assert waiting.sent == 1  # Discord has the first message: never again
 
     await restart(simcord_env, table, monkeypatch)
-    assert await outbox.pending(table.bot.store, table.channel.id) == []
+    assert await table.bot.store.pending_notices(table.channel.id) == []
     lines = await expected_lines(table)
     assert len(lines) >= 3 and "sealed" in lines[0]  # the commitment, then the deal
     counts = Counter(messages(table))
@@ -145,13 +144,13 @@ async def test_a_publisher_killed_midway_loses_and_repeats_nothing_after_a_resta
 
     monkeypatch.setattr(publisher_module.Publisher, "update_board", die)
     applied = await table.bot.service.act(table.channel.id, user, action)
-    await publisher_module.publisher_of(table.bot).publish(applied)  # logged, not raised
+    await table.bot.changes.after(applied)  # logged, not raised
     assert len(table.channel.history()) == before  # nothing went out
     monkeypatch.undo()
     monkeypatch.setattr(publisher_module, "chunks", one_line_per_message)
 
     await restart(simcord_env, table, monkeypatch)
-    assert await outbox.pending(table.bot.store, table.channel.id) == []
+    assert await table.bot.store.pending_notices(table.channel.id) == []
     lines = await expected_lines(table)
     counts = Counter(messages(table))
     assert [counts[line] for line in lines] == [1] * len(lines), counts
@@ -176,7 +175,7 @@ async def test_a_refused_message_does_not_hold_back_the_channel(
         "POST", "/channels/*/messages", status=403, code=50013, message="Missing Permissions"
     )
     await alice.click(lobby, label="Start")
-    assert await outbox.pending(table.bot.store, table.channel.id) == []
+    assert await table.bot.store.pending_notices(table.channel.id) == []
     assert (await table.row()).status == "playing"
 
 
@@ -189,7 +188,7 @@ async def test_notices_are_written_atomically_with_the_change(database: str) -> 
     stale = await store.get(row.id)
     assert stale is not None
     await store.save(row, actions=[(0, 7, "player", {"kind": "a"}, [])], outbox=[{"n": 1}], now=2.0)
-    [notice] = await outbox.pending(store, 10)
+    [notice] = await store.pending_notices(10)
     assert (notice.version, notice.payload, notice.sent) == (row.version, {"n": 1}, 0)
 
     # A save that fails writes neither the change nor its notice.
@@ -202,14 +201,14 @@ async def test_notices_are_written_atomically_with_the_change(database: str) -> 
         await store.save(
             row, actions=[(1, 8, "player", {"kind": "c"}, [])], outbox=[{"n": float("nan")}], now=4.0
         )
-    assert [n.payload for n in await outbox.pending(store, 10)] == [{"n": 1}]
+    assert [n.payload for n in await store.pending_notices(10)] == [{"n": 1}]
     assert [a.action["kind"] for a in await store.actions(row.id)] == ["a"]
     again = await store.get(row.id)
     assert again is not None and again.version == row.version
 
-    assert await outbox.done(store, notice, now=5.0)
-    assert not await outbox.done(store, notice, now=6.0)  # marked once
-    assert await outbox.pending(store, 10) == []
+    assert await store.notice_done(notice, now=5.0)
+    assert not await store.notice_done(notice, now=6.0)  # marked once
+    assert await store.pending_notices(10) == []
     await store.close()
 
 
@@ -219,7 +218,7 @@ async def test_every_change_of_the_service_leaves_one_notice_in_order(database: 
     await service.open_lobby(7, 1, 100, "host", "magmor", seats=3, speed="live", language="en")
     await service.join(7, 101, "bob")
     await service.join(7, 102, "carol")
-    assert await outbox.pending(store, 7) == []  # lobby changes only edit the lobby message
+    assert await store.pending_notices(7) == []  # lobby changes only edit the lobby message
     started = await service.start(7, 100, may_manage=False)
     state = started.state
     decision = MAGMOR.decision(state)
@@ -228,7 +227,7 @@ async def test_every_change_of_the_service_leaves_one_notice_in_order(database: 
     assert user is not None
     moved = await service.act(7, user, MAGMOR.default_action(state, seat).model_dump())
     ended = await service.end(7, 100, may_manage=False)
-    notices = await outbox.pending(store, 7)
+    notices = await store.pending_notices(7)
     assert [n.version for n in notices] == [started.row.version, moved.row.version, ended.row.version]
     first = notices[0].payload
     assert first["ping"] == [seat] and not first["finished"]
@@ -249,11 +248,10 @@ async def test_two_publishers_at_once_post_each_line_once(simcord_env: simcord.E
     await bob.click(lobby, label="Join")
     await carol.click(lobby, label="Join")
     applied = await table.bot.service.start(table.channel.id, alice.id, may_manage=False)
-    publisher = publisher_module.publisher_of(table.bot)
-    await asyncio.gather(
-        publisher.publish(applied), publisher.flush(table.channel.id), publisher.flush_pending()
-    )
-    assert await outbox.pending(table.bot.store, table.channel.id) == []
+    changes = table.bot.changes
+    [publisher] = changes.publishers
+    await asyncio.gather(changes.after(applied), publisher.flush(table.channel.id), changes.tick(0.0))
+    assert await table.bot.store.pending_notices(table.channel.id) == []
     shown = "\n".join(messages(table))
     for line in await expected_lines(table):
         assert shown.count(line) == 1, line
@@ -273,7 +271,7 @@ async def test_a_channel_another_process_is_publishing_is_left_to_it(
     kill_after(monkeypatch, 1)  # Start is committed; one line goes out, then the publisher dies
     await alice.click(lobby, label="Start")
     monkeypatch.setattr(discord.abc.Messageable, "send", REAL_SEND)
-    [waiting] = await outbox.pending(table.bot.store, table.channel.id)
+    [waiting] = await table.bot.store.pending_notices(table.channel.id)
     posted = len(messages(table))
 
     other = await open_store(database)  # the other process
@@ -281,12 +279,12 @@ async def test_a_channel_another_process_is_publishing_is_left_to_it(
         async with other.publishing(table.channel.id) as mine:
             assert mine
             await simcord_env.advance_time(3 * table.bot.settings.scheduler_interval_seconds)
-            assert [n.id for n in await outbox.pending(table.bot.store, table.channel.id)] == [waiting.id]
+            assert [n.id for n in await table.bot.store.pending_notices(table.channel.id)] == [waiting.id]
             assert len(messages(table)) == posted
         await simcord_env.advance_time(3 * table.bot.settings.scheduler_interval_seconds)
     finally:
         await other.close()
-    assert await outbox.pending(table.bot.store, table.channel.id) == []
+    assert await table.bot.store.pending_notices(table.channel.id) == []
     counts = Counter(messages(table))
     lines = await expected_lines(table)
     assert [counts[line] for line in lines] == [1] * len(lines), counts

@@ -17,7 +17,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import SecretStr, ValidationError
 
-from bot import outbox
 from bot.client import GameMasterBot, now
 from bot.settings import Settings
 from bot.shards import EVERY_SHARD, Shards
@@ -169,19 +168,19 @@ async def test_a_process_publishes_only_its_own_guilds_outbox(
             guild = env.create_guild(f"shard {shard}", shard_id=shard)
             channels[shard] = guild.create_text_channel("mag-mor")
             await start_magmor(bot, env, guild, channels[shard])
-            assert len(await outbox.pending(bot.store, channels[shard].id)) == 1  # the start, not published
+            assert len(await bot.store.pending_notices(channels[shard].id)) == 1  # the start, not published
 
         await env.advance_time(bot.settings.scheduler_interval_seconds + 1)
 
         for shard, channel in channels.items():
-            waiting = await outbox.pending(bot.store, channel.id)
+            waiting = await bot.store.pending_notices(channel.id)
             if handles(shard_ids, shard):
                 assert waiting == [], shard
                 assert any("sealed" in (m.content or "") for m in channel.history())  # the start's lines
             else:  # Discord would deliver nothing of that guild here: its own process publishes it
                 assert len(waiting) == 1, shard
                 assert channel.history() == []
-        assert await outbox.pending_channels(bot.store, bot.own_shards) == []
+        assert await bot.store.pending_channels(bot.own_shards) == []
 
 
 # -- commands are synced once ---------------------------------------------------

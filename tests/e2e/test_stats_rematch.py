@@ -7,7 +7,6 @@ import simcord
 
 from bot.model import table_of
 from bot.store import GameRow
-from cogs.publisher import publisher_of
 from games.registry import GAMES
 from tests.e2e.helpers import Table, custom_ids, labels, make_table, open_lobby, start_game
 from tests.factory import make_bot
@@ -32,7 +31,7 @@ async def _finish(table: Table) -> discord.Message:
         user = row.table["seats"][seat]["user_id"]
         applied = await service.act(table.channel.id, user, game.default_action(state, seat).model_dump())
     assert applied is not None and applied.finished and applied.outcome is not None
-    await publisher_of(table.bot).publish(applied)
+    await table.bot.changes.after(applied)
     return _final_board(table, applied.row.id)
 
 

@@ -77,7 +77,7 @@ async def test_a_hint_at_a_practice_table_is_hard_s_move_from_the_member_s_view(
     await first_turn_of(service, HOST)
     before = await service.store.active(CHANNEL)
     assert before is not None
-    found = await hint(service, CHANNEL, HOST)
+    found = await hint(service.core, CHANNEL, HOST)
     after = await service.store.active(CHANNEL)
     assert after is not None
     info = await service.active(CHANNEL)
@@ -97,7 +97,7 @@ async def test_a_hint_at_a_practice_table_is_hard_s_move_from_the_member_s_view(
     # Counted on the seat, without a new version: open panels stay valid.
     assert after.version == before.version
     assert [s.hints for s in info[1].seats] == [1, 0, 0]
-    await hint(service, CHANNEL, HOST)
+    await hint(service.core, CHANNEL, HOST)
     again = await service.active(CHANNEL)
     assert again is not None and again[1].seats[seat].hints == 2
 
@@ -109,7 +109,7 @@ async def test_a_hint_with_another_member_seated_needs_the_host_s_yes(service: T
     await service.start(CHANNEL, HOST, False)
     await first_turn_of(service, HOST)
     with pytest.raises(TableError) as refused:
-        await hint(service, CHANNEL, HOST)
+        await hint(service.core, CHANNEL, HOST)
     assert refused.value.key == "hint.error.off"
     row = await service.store.active(CHANNEL)
     assert row is not None and all(s["hints"] == 0 for s in row.table["seats"])  # nothing changed
@@ -125,7 +125,7 @@ async def test_the_host_may_turn_hints_on_for_everyone_and_a_hint_waits_for_your
     await service.add_ai(CHANNEL, HOST, False)
     await service.start(CHANNEL, HOST, False)
     await first_turn_of(service, HOST)
-    assert (await hint(service, CHANNEL, HOST)).advice.move is not None
+    assert (await hint(service.core, CHANNEL, HOST)).advice.move is not None
     found = await service.active(CHANNEL)
     assert found is not None
     row, info = found
@@ -137,8 +137,8 @@ async def test_the_host_may_turn_hints_on_for_everyone_and_a_hint_waits_for_your
     waiting = GUEST if info.seat_of(GUEST) not in decision.actors else None
     if waiting is not None:
         with pytest.raises(TableError) as refused:
-            await hint(service, CHANNEL, waiting)
+            await hint(service.core, CHANNEL, waiting)
         assert refused.value.key == "hint.error.not_your_turn"
     with pytest.raises(TableError) as stranger:
-        await hint(service, CHANNEL, 999)
+        await hint(service.core, CHANNEL, 999)
     assert stranger.value.key == "error.not_a_player"

@@ -5,6 +5,7 @@ no module over 500 lines and no class over 300 in games/, bot/ and cogs/."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,7 +58,7 @@ def graph() -> dict[str, set[str]]:
 def test_the_graph_is_read() -> None:
     edges = graph()
     assert "games.core" in edges["games.magmor.game"]
-    assert "bot.model" in edges["bot.table"]
+    assert "bot.model" in edges["bot.play"]
 
 
 def test_every_import_points_to_the_same_floor_or_below() -> None:
@@ -126,3 +127,35 @@ def test_no_module_or_class_is_too_long() -> None:
                 if lines > MAX_CLASS_LINES:
                     too_long.append(f"{name}.{node.name}: {lines} lines")
     assert too_long == []
+
+
+SQL = re.compile(r"\b(SELECT\s+\S+.*\s+FROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b", re.S)
+
+
+def test_sql_lives_only_in_the_store() -> None:
+    """SQL is the store's (bot/store/): the rest of the house asks it by method."""
+    found = [
+        name
+        for name, path in modules().items()
+        if not name.startswith("bot.store") and SQL.search(path.read_text())
+    ]
+    assert found == []
+
+
+def test_the_sql_check_sees_sql() -> None:
+    assert SQL.search('rows = await db.fetch("SELECT id FROM outbox WHERE sent = 0")')
+    assert not SQL.search("a select of the cards from the hand")
+
+
+def test_cogs_never_reach_the_store() -> None:
+    """Cogs speak to the table service (``bot.service``) and the runtime
+    (``bot.changes``); the store behind them is not theirs to read or write
+    (its row types, such as ``GameRow``, they may name)."""
+    found = [
+        f"{name}: {line.strip()}"
+        for name, path in modules().items()
+        if name.startswith("cogs")
+        for line in path.read_text().splitlines()
+        if re.search(r"\w\.store\b", line) and not line.lstrip().startswith(("#", "from ", "import "))
+    ]
+    assert found == []

@@ -1,4 +1,4 @@
-"""``python -m bot.migrate SQLITE_FILE POSTGRESQL_URL``: an SQLite deployment moved into PostgreSQL.
+"""``python -m bot.store.migrate SQLITE_FILE POSTGRESQL_URL``: an SQLite deployment moved into PostgreSQL.
 
 The SQLite side is built through the table service, as the bot builds it: a
 finished game, an /end'ed one, a game still playing with its deadline, a lobby,
@@ -25,10 +25,9 @@ import asyncpg
 import pytest
 import pytest_asyncio
 
-from bot import migrate, outbox, stats
 from bot.export import export_game
 from bot.model import Applied
-from bot.store import Store
+from bot.store import Store, migrate
 from bot.table import TableService
 from games.core.verify import verify
 from games.registry import GAMES
@@ -97,9 +96,9 @@ async def _build(path: Path) -> None:
         # The publisher's work: a notice partly sent, one published, and the
         # newest one published and already deleted, so SQLite's AUTOINCREMENT
         # counter is past the highest id left (the copy must not reuse it).
-        notices = await outbox.pending(store, PLAYING)
-        await outbox.progress(store, notices[0], 1)
-        await outbox.done(store, notices[0], now=1_500.0)
+        notices = await store.pending_notices(PLAYING)
+        await store.notice_progress(notices[0], 1)
+        await store.notice_done(notices[0], now=1_500.0)
         await store.execute("DELETE FROM outbox WHERE id = (SELECT MAX(id) FROM outbox)")
         await store.set_meta("command_tree", "hash-1")
         await store.set_meta("note", "è già così")
@@ -126,7 +125,7 @@ async def _pg_tables(url: str) -> set[str]:
 
 
 async def _main(*args: str) -> int:
-    """The command's main function, as ``python -m bot.migrate`` calls it (in a
+    """The command's main function, as ``python -m bot.store.migrate`` calls it (in a
     thread: it runs its own event loop)."""
     return await asyncio.to_thread(migrate.main, list(args))
 
@@ -134,7 +133,7 @@ async def _main(*args: str) -> int:
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run(
-        [sys.executable, "-m", "bot.migrate", *args],
+        [sys.executable, "-m", "bot.store.migrate", *args],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -156,7 +155,7 @@ async def test_every_row_moves_and_the_games_go_on(
     await _build(sqlite_file)
     source = await open_store(sqlite_file)
     before = await _dump(source)
-    board = await stats.leaderboard(source, GUILD)
+    board = await source.leaderboard(GUILD)
     [sequence] = await source.fetch("SELECT seq FROM sqlite_sequence WHERE name = 'outbox'")
     await source.close()
     assert before["results"] and before["meta"] and before["outbox"]
@@ -186,9 +185,9 @@ async def test_every_row_moves_and_the_games_go_on(
         finally:
             await source.close()
         assert await target.get_meta("note") == "è già così"
-        assert await stats.leaderboard(target, GUILD) == board
+        assert await target.leaderboard(GUILD) == board
         assert board.games == 1 and board.abandoned == 1
-        assert [n.id for n in await outbox.pending(target, PLAYING)] == [
+        assert [n.id for n in await target.pending_notices(PLAYING)] == [
             r["id"] for r in before["outbox"] if r["channel_id"] == PLAYING and r["published_at"] is None
         ]
 

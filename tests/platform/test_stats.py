@@ -17,7 +17,6 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot import stats
 from bot.model import Applied, TableError
 from bot.rematch import rematch
 from bot.store import Store
@@ -182,7 +181,7 @@ async def _rig(store: Store) -> None:
 
 async def test_the_queries_on_a_rigged_history(store: Store) -> None:
     await _rig(store)
-    board = await stats.leaderboard(store, GUILD)
+    board = await store.leaderboard(GUILD)
     got = [(line.key, line.name, line.played, line.won, line.abandoned, line.best) for line in board.lines]
     assert got == [
         # one win each: carol's 1 in 1 beats the others' 1 in 3 on win rate
@@ -196,24 +195,24 @@ async def test_the_queries_on_a_rigged_history(store: Store) -> None:
     # AI seats: never in a player's figures, and apart by level (a result from before
     # levels existed counts as normal)
     assert [(line.key, line.played, line.won) for line in board.ai] == [("normal", 1, 0), ("hard", 1, 1)]
-    magmor = await stats.leaderboard(store, GUILD, "magmor")
+    magmor = await store.leaderboard(GUILD, "magmor")
     assert [(line.name, line.played, line.won, line.best) for line in magmor.lines] == [
         ("Alice A.", 2, 1, 30),  # the name of her latest game, whichever it was
         ("bob", 2, 1, 25),
     ]
     assert (magmor.games, magmor.abandoned) == (2, 1)
     assert [(line.key, line.played, line.won) for line in magmor.ai] == [("normal", 1, 0)]
-    alice = await stats.player(store, GUILD, ALICE)
+    alice = await store.player_stats(GUILD, ALICE)
     assert [(line.key, line.played, line.won, line.abandoned, line.best) for line in alice] == [
         ("magmor", 2, 1, 1, 30),
         ("talismani", 1, 0, 0, 9),
     ]
-    assert [line.key for line in await stats.player(store, GUILD, ALICE, "talismani")] == ["talismani"]
-    assert await stats.player(store, GUILD, DAVE) == []  # dave played on another server only
-    assert await stats.player_name(store, GUILD, ALICE) == "Alice A."
-    other = await stats.leaderboard(store, OTHER_GUILD)
+    assert [line.key for line in await store.player_stats(GUILD, ALICE, "talismani")] == ["talismani"]
+    assert await store.player_stats(GUILD, DAVE) == []  # dave played on another server only
+    assert await store.player_name(GUILD, ALICE) == "Alice A."
+    other = await store.leaderboard(OTHER_GUILD)
     assert [(line.name, line.played, line.won) for line in other.lines] == [("dave", 1, 1), ("alice", 1, 0)]
-    empty = await stats.leaderboard(store, 999)
+    empty = await store.leaderboard(999)
     assert (empty.lines, empty.games, empty.abandoned, empty.ai) == ([], 0, 0, [])
 
 
@@ -231,11 +230,11 @@ async def test_every_stats_query_is_served_by_an_index(store: Store, monkeypatch
         return await real_fetch(sql, params)
 
     monkeypatch.setattr(store, "fetch", spy)
-    await stats.leaderboard(store, GUILD)
-    await stats.leaderboard(store, GUILD, "magmor")
-    await stats.player(store, GUILD, ALICE)
-    await stats.player(store, GUILD, ALICE, "magmor")
-    await stats.player_name(store, GUILD, BOB)
+    await store.leaderboard(GUILD)
+    await store.leaderboard(GUILD, "magmor")
+    await store.player_stats(GUILD, ALICE)
+    await store.player_stats(GUILD, ALICE, "magmor")
+    await store.player_name(GUILD, BOB)
     assert len(ran) >= 9
     for sql, params in ran:
         if store.backend == "sqlite":
@@ -292,7 +291,7 @@ async def test_migration_backfills_the_games_finished_before(
         assert count is not None
         assert (count["n"], count["games"]) == (sum(len(seats) for _, _, seats, _ in RIGGED), len(RIGGED))
         assert await _results(new, unfinished.id) == []
-        board = await stats.leaderboard(new, GUILD)
+        board = await new.leaderboard(GUILD)
         assert [(line.name, line.played, line.won) for line in board.lines] == [
             ("carol", 1, 1),
             ("Alice A.", 3, 1),
@@ -324,13 +323,13 @@ async def test_rematch_through_the_service(store: Store, database: str) -> None:
     old_id = ended.row.id
 
     with pytest.raises(TableError) as refused:
-        await rematch(service, 5, old_id, CAROL, "carol")
+        await rematch(service.core, 5, old_id, CAROL, "carol")
     assert refused.value.key == "rematch.error.not_player"
     with pytest.raises(TableError) as foreign:
-        await rematch(service, 6, old_id, BOB, "bob")  # another channel's button id
+        await rematch(service.core, 6, old_id, BOB, "bob")  # another channel's button id
     assert foreign.value.key == "rematch.error.gone"
 
-    row, table = await rematch(service, 5, old_id, BOB, "Bob B.")
+    row, table = await rematch(service.core, 5, old_id, BOB, "Bob B.")
     assert row.status == "lobby" and row.game == "akelarre" and row.guild_id == GUILD
     assert table.host_id == BOB
     assert [(s.user_id, s.name, s.ai, s.level) for s in table.seats] == [
@@ -347,9 +346,9 @@ async def test_rematch_through_the_service(store: Store, database: str) -> None:
     )
 
     with pytest.raises(TableError) as busy:
-        await rematch(service, 5, old_id, ALICE, "alice")
+        await rematch(service.core, 5, old_id, ALICE, "alice")
     assert busy.value.key == "error.channel_busy"
     await service.cancel(5, BOB, False)
     with pytest.raises(TableError) as stale:
-        await rematch(service, 5, old_id, ALICE, "alice")  # the cancelled rematch is now the latest
+        await rematch(service.core, 5, old_id, ALICE, "alice")  # the cancelled rematch is now the latest
     assert stale.value.key == "rematch.error.not_latest"

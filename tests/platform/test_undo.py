@@ -13,7 +13,6 @@ from typing import Any, ClassVar, Literal
 import pytest
 from pydantic import BaseModel, Field, TypeAdapter
 
-from bot import outbox
 from bot.export import export_game
 from bot.model import TableError
 from bot.table import TableService
@@ -173,7 +172,7 @@ async def test_a_member_takes_back_their_steps_one_at_a_time(service: TableServi
     after_one = await state_of(service)
     found = await service.active(CH)
     assert found is not None and found[1].undo.base is not None
-    for notice in await outbox.pending(service.store, CH):
+    for notice in await service.store.pending_notices(CH):
         # The book holds a whole state (every hand, the seed): never in a notice to publish.
         assert "undo" not in notice.payload.get("table", {})
     await service.act(CH, first, {"kind": "step", "n": 2})
@@ -227,7 +226,7 @@ async def test_a_default_at_the_deadline_ends_what_may_be_taken_back(service: Ta
     first = await seat_user(service, 0)
     await service.act(CH, first, {"kind": "end"})
     await service.act(CH, first, {"kind": "pick", "n": 1})
-    service.clock = lambda: 10**9  # every deadline is past: the late seats get their defaults
+    service.core.clock = lambda: 10**9  # every deadline is past: the late seats get their defaults
     await service.run_due(CH)
     await refused(service, first, "undo.refused.since")
 

@@ -1,4 +1,4 @@
-"""``python -m bot.migrate SQLITE_FILE POSTGRESQL_URL``: move an SQLite deployment into PostgreSQL.
+"""``python -m bot.store.migrate SQLITE_FILE POSTGRESQL_URL``: move an SQLite deployment into PostgreSQL.
 
 Run it with the bot stopped. It opens the SQLite file with the SQLite store
 (which first brings it to the latest schema, as the bot does on start) and the
@@ -26,8 +26,8 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from bot.store import POSTGRES_SCHEMES
-from bot.store.base import Transaction
 from bot.store.postgres import PostgresStore
+from bot.store.sql import Transaction
 from bot.store.sqlite import SqliteStore
 
 # Parents before children: actions, outbox and results reference games (id).
@@ -223,7 +223,7 @@ async def migrate(sqlite_file: Path, url: str, *, out: TextIO | None = None) -> 
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="python -m bot.migrate",
+        prog="python -m bot.store.migrate",
         description=DESCRIPTION,
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,

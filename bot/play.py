@@ -1,0 +1,148 @@
+"""Play: a member's move, a take-back, leaving, ``/end``, and the panel's drafts
+(a part of the table service, ``bot.table``).
+
+Every operation takes the channel's lock, loads the row, checks who is acting
+and against which version, applies, runs the AI seats up to a slice, and
+persists snapshot + action log in one transaction (``TableCore.commit``) before
+returning. What follows a change is the runtime's (``bot.changes``)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.ai_moves import play_ai_off_loop
+from bot.logs import log_fields
+from bot.model import Applied, LogRow, Sitting, TableError, TableInfo, table_of
+from bot.seats import left_entry
+from bot.store import GameRow
+from bot.table_core import TableCore, revealed
+from games.core import Event
+from games.core.undo import UNDO_SOURCE, UndoRefused, after_move, take_back
+
+log = logging.getLogger("gamemaster.table")
+
+UNDO_EVENT = "table.event.undo"
+
+
+class Play:
+    def __init__(self, core: TableCore) -> None:
+        self.core = core
+
+    async def act(
+        self,
+        channel_id: int,
+        user_id: int,
+        action_data: dict[str, Any],
+        *,
+        version: int | None = None,
+    ) -> Applied:
+        """Apply a player's action. Raises TableError or RuleError; nothing changes then."""
+        async with self.core.lock(channel_id):
+            row, info, game, state, seat = await self.core.seated(channel_id, user_id, version=version)
+            try:
+                action = game.parse_action(action_data)
+            except ValidationError:
+                raise TableError("error.bad_action") from None
+            before = game.decision(state)
+            before_json = row.state or ""
+            # The state was loaded for this action alone: no copy to keep it
+            # intact (a refusal drops it with the rest of this call).
+            new_state, events = game.play_owned(state, seat, action)
+            info.undo = after_move(game, info.undo, seat, before_json, before, action, events, new_state)
+            info.seats[seat].timeouts = 0  # an own action breaks a run of timeouts
+            applied = Applied(
+                row=row,
+                table=info,
+                game=game,
+                state=new_state,
+                events=list(events),
+                before=before,
+            )
+            log_rows: list[LogRow] = [("player", seat, user_id, action.model_dump(), events)]
+            await play_ai_off_loop(applied, log_rows, *self.core.ai_slice(interactive=True))
+            await self.core.commit(applied, log_rows)
+            log.info(
+                "action",
+                extra=log_fields(
+                    channel=channel_id, game=row.game, seat=seat, action=action_data.get("kind")
+                ),
+            )
+            return applied
+
+    async def undo(self, channel_id: int, user_id: int) -> Applied:
+        """A member takes back their last move (games.core.undo). Raises
+        TableError with the reason where they may not; nothing changes then."""
+        async with self.core.lock(channel_id):
+            row, info, game, state, seat = await self.core.seated(channel_id, user_id)
+            try:
+                restored, info.undo = take_back(game, info.undo, seat)
+            except UndoRefused as refusal:
+                raise TableError(refusal.key) from None
+            events = [Event(key=UNDO_EVENT, params={"seat": seat})]
+            before = game.decision(state)
+            applied = Applied(row=row, table=info, game=game, state=restored, events=[*events], before=before)
+            await self.core.commit(applied, [(UNDO_SOURCE, seat, user_id, {"kind": UNDO_SOURCE}, events)])
+            log.info("undo", extra=log_fields(channel=channel_id, game=row.game, seat=seat))
+            return applied
+
+    async def leave_game(self, channel_id: int, user_id: int) -> Applied:
+        """A player leaves for good: an AI takes the seat with its hand (R36)."""
+        async with self.core.lock(channel_id):
+            row, info, game, state, seat = await self.core.seated(channel_id, user_id)
+            entry = left_entry(info, seat)  # the AI holds the seat; the log says who held it when
+            applied = Applied(row=row, table=info, game=game, state=state, before=game.decision(state))
+            applied.events.extend(entry[4])  # a copy: the AI's events follow in their own log rows
+            log_rows: list[LogRow] = [entry]
+            await play_ai_off_loop(applied, log_rows, *self.core.ai_slice(interactive=True))
+            await self.core.commit(applied, log_rows)
+            return applied
+
+    async def end(self, channel_id: int, user_id: int, may_manage: bool) -> Applied:
+        """The host or a moderator ends the game: everything is revealed."""
+        async with self.core.lock(channel_id):
+            row, info, game, state = await self.core.load_playing(channel_id)
+            if user_id != info.host_id and not may_manage:
+                raise TableError("error.host_only")
+            info.ended_by = user_id
+            events = [Event(key="table.event.ended", params={}), *game.reveal_events(state), revealed(info)]
+            applied = Applied(row=row, table=info, game=game, state=state, events=events)
+            row.status = "finished"
+            row.result = {"ended_by": user_id, "outcome": None, "seats": [s.model_dump() for s in info.seats]}
+            await self.core.commit(applied, [("end", None, user_id, {"kind": "end"}, events)], finish=False)
+            return applied
+
+    async def sitting(self, channel_id: int, user_id: int) -> Sitting:
+        """What the member's panel shows: the table in play, their seat and draft."""
+        row, info, game, state, seat = await self.core.seated(channel_id, user_id)
+        return Sitting(row, info, game, state, seat, draft_of(row, info, seat))
+
+    # -- drafts (UI state such as a split in preparation) -----------------
+    async def draft(self, channel_id: int, seat: int) -> dict[str, Any] | None:
+        row = await self.core.store.active(channel_id)
+        return None if row is None else draft_of(row, table_of(row), seat)
+
+    async def save_draft(self, channel_id: int, seat: int, version: int, data: dict[str, Any]) -> None:
+        async with self.core.lock(channel_id):
+            row = await self.core.store.active(channel_id)
+            if row is None:
+                raise TableError("error.stale")
+            info = table_of(row)
+            if not info.fresh(row.version, version):
+                raise TableError("error.stale")
+            drafts = {
+                k: v for k, v in row.drafts.items() if info.fresh(row.version, int(v.get("version", -1)))
+            }
+            drafts[str(seat)] = {"version": version, "data": data}
+            await self.core.store.save_drafts(row.id, drafts)
+
+
+def draft_of(row: GameRow, info: TableInfo, seat: int) -> dict[str, Any] | None:
+    """The seat's saved draft, while the version it was made at may still act."""
+    saved = row.drafts.get(str(seat))
+    if not saved or not info.fresh(row.version, int(saved.get("version", -1))):
+        return None
+    data: dict[str, Any] = saved["data"]
+    return data
