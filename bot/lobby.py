@@ -14,7 +14,7 @@ from bot.table_core import TableCore
 from games.core import Event, RuleError
 from games.core.levels import Level
 from games.core.verify import COMMITMENT_EVENT, SALT_BYTES, commitment
-from games.registry import GAMES
+from games.registry import GAMES, declared
 
 
 class LobbyService(TableCore):
@@ -51,15 +51,13 @@ class LobbyService(TableCore):
                 except RuleError as error:
                     raise TableError(error.key, **error.params) from None
                 continue
-            if value is not True:
-                raise TableError(f"error.no_setting.{name}", game=game_id)
-            counts = game.variants.get(name)
-            if counts is None:
-                raise TableError(f"error.no_variant.{name}", game=game_id)
+            counts = game.variants.get(name) if value is True else None
+            if counts is None:  # an option the game does not take: its declaration's refusal
+                raise TableError(option_words(name, "refused"), game=game_id, option=name)
             if seats is None:
                 max_seats = max(counts)
             elif seats not in counts:
-                raise TableError(f"error.variant_players.{name}", count=seats)
+                raise TableError(option_words(name, "players"), count=seats, option=name)
         info = TableInfo(
             host_id=host_id,
             language=language,
@@ -150,7 +148,7 @@ class LobbyService(TableCore):
                 raise TableError("error.not_enough_players", min=game.min_players, count=len(info.seats))
             for variant in (name for name, on in info.options.items() if on is True):
                 if len(info.seats) not in game.variants.get(variant, ()):
-                    raise TableError(f"error.variant_players.{variant}", count=len(info.seats))
+                    raise TableError(option_words(variant, "players"), count=len(info.seats), option=variant)
             # The seed is drawn here, by the bot, never by the rules (DESIGN §3).
             info.seed = secrets.randbits(48)
             info.salt = secrets.token_hex(SALT_BYTES)
@@ -166,3 +164,11 @@ class LobbyService(TableCore):
             await play_ai_off_loop(applied, log_rows, *self.ai_slice(interactive=True))
             await self._commit(applied, log_rows)
             return applied
+
+
+def option_words(key: str, part: str) -> str:
+    """The catalog key of ``part`` of the words of the option a table keeps as
+    ``key`` (games.core.options), from the game declaring it; the platform's
+    own for an option no registered game declares."""
+    option = declared(key)
+    return f"{option.words if option else 'error.option'}.{part}"

@@ -13,6 +13,7 @@ import pkgutil
 from typing import Any
 
 import games
+from games.core.options import Option
 from games.core.protocol import Game
 
 
@@ -32,3 +33,10 @@ GAMES: dict[str, Game[Any, Any]] = discover()
 
 def get(game_id: str) -> Game[Any, Any]:
     return GAMES[game_id]
+
+
+def declared(key: str) -> Option | None:
+    """The declaration of the option a table keeps as ``key`` (``Option.key``) by
+    the first game, in catalogue order, that declares one: its words name the
+    option in the lobby and in refusals, whichever game the table plays."""
+    return next((o for g in GAMES.values() for o in g.options if o.key == key), None)

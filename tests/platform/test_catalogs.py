@@ -153,3 +153,14 @@ def test_a_game_s_words_are_its_own_and_no_key_is_written_twice() -> None:
             assert all(key.startswith(own) for key in keys_of(engine_catalog(game_id, language)))
             face = face_catalog(game_id, language)
             assert face is None or all(key.startswith(own) for key in keys_of(face))
+
+
+def test_every_declared_option_has_its_words_in_its_game_s_catalog() -> None:
+    """/play's options and the lobby's fields are worded by the game declaring them."""
+    options = [(game_id, o) for game_id, game in GAMES.items() for o in game.options]
+    assert {o.name for _, o in options} >= {"teams", "rounds"}
+    for language in LANGUAGES:
+        for game_id, option in options:
+            own = keys_of(engine_catalog(game_id, language))
+            assert sorted(set(option.word_keys()) - set(own)) == [], (game_id, option.name, language)
+            assert len(own[f"{option.words}.description"]) <= 100  # Discord's limit
