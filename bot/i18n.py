@@ -85,7 +85,7 @@ def catalog_files(language: str) -> list[Path]:
 def _registry() -> tuple[object, ...]:
     """What the catalogs depend on: the games registered and where their faces are
     (a game registered later, like the test suite's sixth, brings its words)."""
-    return (*GAMES.items(), *FACES.items())
+    return (*GAMES.values(), *FACES.items())  # cheap: asked at every lookup
 
 
 @cache
@@ -145,10 +145,11 @@ class _Default(dict[str, Any]):
 
 
 def _text(key: str, language: str, count: Any) -> str | None:
-    forms = plural_forms(language).get(key)
+    texts, plurals = _load(language)
+    forms = plurals.get(key)
     if forms is not None and isinstance(count, int):
         return forms.get(plural_category(language, count)) or forms["other"]
-    return catalog(language).get(key)
+    return texts.get(key)
 
 
 def t(key: str, language: str, /, **params: Any) -> str:
