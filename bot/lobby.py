@@ -11,7 +11,7 @@ from bot.model import Applied, LogRow, Seat, Speed, TableError, TableInfo, table
 from bot.seats import ai_seat
 from bot.store import ChannelBusy, GameRow
 from bot.table_core import TableCore
-from games.core import Event, RuleError
+from games.core import Event, Game, RuleError
 from games.core.levels import Level
 from games.core.verify import COMMITMENT_EVENT, SALT_BYTES, commitment
 from games.registry import GAMES, declared
@@ -57,7 +57,7 @@ class LobbyService(TableCore):
             if seats is None:
                 max_seats = max(counts)
             elif seats not in counts:
-                raise TableError(option_words(name, "players"), count=seats, option=name)
+                raise TableError(option_words(name, "players", game), count=seats, option=name)
         info = TableInfo(
             host_id=host_id,
             language=language,
@@ -148,7 +148,8 @@ class LobbyService(TableCore):
                 raise TableError("error.not_enough_players", min=game.min_players, count=len(info.seats))
             for variant in (name for name, on in info.options.items() if on is True):
                 if len(info.seats) not in game.variants.get(variant, ()):
-                    raise TableError(option_words(variant, "players"), count=len(info.seats), option=variant)
+                    words = option_words(variant, "players", game)
+                    raise TableError(words, count=len(info.seats), option=variant)
             # The seed is drawn here, by the bot, never by the rules (DESIGN §3).
             info.seed = secrets.randbits(48)
             info.salt = secrets.token_hex(SALT_BYTES)
@@ -166,9 +167,9 @@ class LobbyService(TableCore):
             return applied
 
 
-def option_words(key: str, part: str) -> str:
+def option_words(key: str, part: str, game: Game[Any, Any] | None = None) -> str:
     """The catalog key of ``part`` of the words of the option a table keeps as
-    ``key`` (games.core.options), from the game declaring it; the platform's
-    own for an option no registered game declares."""
-    option = declared(key)
+    ``key`` (games.core.options), from ``game`` or the game declaring it; the
+    platform's own for an option no registered game declares."""
+    option = declared(key, game)
     return f"{option.words if option else 'error.option'}.{part}"

@@ -19,7 +19,6 @@ from bot.store import GameRow
 from cogs.common import answer_error, bot_of, display_name, may_manage, presented_games, user_errors
 from cogs.controls import static_view
 from cogs.publisher import publisher_of
-from games.core import Game
 from games.core.levels import Level
 from games.core.options import Option, Setting, Variant
 from games.registry import GAMES, declared
@@ -36,12 +35,6 @@ def game_choices() -> list[app_commands.Choice[str]]:
 # /rules' and /stats' list of games. The lobby's setup refreshes it in place, so a
 # game registered after this import (the test suite's sixth) is offered too.
 GAME_CHOICES = game_choices()
-
-
-def option_of(game: Game[Any, Any], key: str) -> Option | None:
-    """The declaration of the option a table of ``game`` keeps as ``key``: the
-    game's own, else the first game's that declares one (the lobby's words)."""
-    return next((o for o in game.options if o.key == key), None) or declared(key)
 
 
 def lobby_embed(row: GameRow, table: TableInfo, language: str) -> discord.Embed:
@@ -64,14 +57,14 @@ def lobby_embed(row: GameRow, table: TableInfo, language: str) -> discord.Embed:
     )
     # The options, from their declarations: each variant switched on, then every setting.
     switched = [
-        o for k, on in table.options.items() if on is True and isinstance(o := option_of(game, k), Variant)
+        o for k, on in table.options.items() if on is True and isinstance(o := declared(k, game), Variant)
     ]
     for variant in switched:
         value = teams_text(table, language) if variant.partners else t(f"{variant.words}.on", language)
         embed.add_field(name=t(f"{variant.words}.lobby", language), value=value, inline=False)
     for name, default in game.settings.items():
         value = table.options.get(name, default)
-        if (setting := option_of(game, name)) is not None:
+        if (setting := declared(name, game)) is not None:
             key = f"{setting.words}.value" if value is not None else f"{setting.words}.none"
             embed.add_field(name=t(f"{setting.words}.lobby", language), value=t(key, language, count=value))
     embed.add_field(name=t("lobby.speed", language), value=t(f"speed.{table.speed}", language))

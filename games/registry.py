@@ -52,8 +52,10 @@ def unregister(game_id: str) -> None:
     GAMES.pop(game_id, None)
 
 
-def declared(key: str) -> Option | None:
-    """The declaration of the option a table keeps as ``key`` (``Option.key``) by
-    the first game, in catalogue order, that declares one: its words name the
-    option in the lobby and in refusals, whichever game the table plays."""
-    return next((o for g in GAMES.values() for o in g.options if o.key == key), None)
+def declared(key: str, game: Game[Any, Any] | None = None) -> Option | None:
+    """The declaration of the option a table keeps as ``key`` (``Option.key``):
+    ``game``'s own if it has one, else the first game's, in catalogue order,
+    that declares one. Its words name the option in the lobby and in refusals,
+    whichever game the table plays."""
+    own = [o for o in game.options if o.key == key] if game is not None else []
+    return next(iter(own), None) or next((o for g in GAMES.values() for o in g.options if o.key == key), None)
