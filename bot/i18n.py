@@ -1,7 +1,11 @@
 """Message catalogs (English and Italian) and the slash-command translator.
 
-Catalogs are TOML files in ``bot/locales/<language>/``; nested tables give
-dotted keys (``[magmor.event] explored = ...`` is ``magmor.event.explored``).
+Catalogs are TOML files, found as the registry finds games: the platform's
+own in ``bot/locales/<language>/``, and each registered game's beside its code,
+``locales/<language>.toml`` in the engine's folder (``games/<id>/``: its name,
+rules, events, refusals, options) and in its face's (``cogs/<id>/``: the board's
+and the panel's words). Nested tables give dotted keys (``[magmor.event]
+explored = ...`` is ``magmor.event.explored``).
 Public text uses the table's language; ephemeral text the clicking user's
 Discord locale.
 
@@ -15,6 +19,7 @@ Lists are joined with CLDR's list patterns (:func:`join`: "a, b, and c" /
 
 from __future__ import annotations
 
+import inspect
 import string
 import tomllib
 from functools import cache
@@ -25,6 +30,9 @@ import discord
 from babel import Locale
 from babel.lists import format_list
 from discord import app_commands
+
+from bot.extensions import FACES, face_folder
+from games.registry import GAMES
 
 LANGUAGES = ("en", "it")
 LOCALES_DIR = Path(__file__).parent / "locales"
@@ -50,14 +58,50 @@ def _flatten(
             out[full] = str(value)
 
 
+def engine_catalog(game_id: str, language: str) -> Path:
+    """A registered game's own words: ``locales/<language>.toml`` beside its
+    ``Game`` class (``games/<id>/locales/``)."""
+    return Path(inspect.getfile(type(GAMES[game_id]))).parent / "locales" / f"{language}.toml"
+
+
+def face_catalog(game_id: str, language: str) -> Path | None:
+    """The words of a game's Discord face: ``locales/<language>.toml`` in its
+    folder (``cogs/<id>/locales/``); None for a game without a face."""
+    folder = face_folder(game_id)
+    return None if folder is None else folder / "locales" / f"{language}.toml"
+
+
+def catalog_files(language: str) -> list[Path]:
+    """Every catalog file of ``language``: the platform's, then each registered
+    game's own and its face's, in the games' catalogue order."""
+    files = sorted((LOCALES_DIR / language).glob("*.toml"))
+    for game_id in GAMES:
+        files += [engine_catalog(game_id, language)]
+        face = face_catalog(game_id, language)
+        files += [face] if face is not None else []
+    return [path for path in dict.fromkeys(files) if path.is_file()]
+
+
+def _registry() -> tuple[object, ...]:
+    """What the catalogs depend on: the games registered and where their faces are
+    (a game registered later, like the test suite's sixth, brings its words)."""
+    return (*GAMES.values(), *FACES.items())  # cheap: asked at every lookup
+
+
 @cache
-def _load(language: str) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+def _load_for(
+    language: str, registry: tuple[object, ...]
+) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
     out: dict[str, str] = {}
     forms: dict[str, dict[str, str]] = {}
-    for path in sorted((LOCALES_DIR / language).glob("*.toml")):
+    for path in catalog_files(language):
         with path.open("rb") as handle:
             _flatten("", tomllib.load(handle), out, forms)
     return out, forms
+
+
+def _load(language: str) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    return _load_for(language, _registry())
 
 
 def catalog(language: str) -> dict[str, str]:
@@ -101,10 +145,11 @@ class _Default(dict[str, Any]):
 
 
 def _text(key: str, language: str, count: Any) -> str | None:
-    forms = plural_forms(language).get(key)
+    texts, plurals = _load(language)
+    forms = plurals.get(key)
     if forms is not None and isinstance(count, int):
         return forms.get(plural_category(language, count)) or forms["other"]
-    return catalog(language).get(key)
+    return texts.get(key)
 
 
 def t(key: str, language: str, /, **params: Any) -> str:

@@ -11,10 +11,10 @@ from bot.model import Applied, LogRow, Seat, Speed, TableError, TableInfo, table
 from bot.seats import ai_seat
 from bot.store import ChannelBusy, GameRow
 from bot.table_core import TableCore
-from games.core import Event, RuleError
+from games.core import Event, Game, RuleError
 from games.core.levels import Level
 from games.core.verify import COMMITMENT_EVENT, SALT_BYTES, commitment
-from games.registry import GAMES
+from games.registry import GAMES, declared
 
 
 class Lobby:
@@ -55,15 +55,13 @@ class Lobby:
                 except RuleError as error:
                     raise TableError(error.key, **error.params) from None
                 continue
-            if value is not True:
-                raise TableError(f"error.no_setting.{name}", game=game_id)
-            counts = game.variants.get(name)
-            if counts is None:
-                raise TableError(f"error.no_variant.{name}", game=game_id)
+            counts = game.variants.get(name) if value is True else None
+            if counts is None:  # an option the game does not take: its declaration's refusal
+                raise TableError(option_words(name, "refused"), game=game_id, option=name)
             if seats is None:
                 max_seats = max(counts)
             elif seats not in counts:
-                raise TableError(f"error.variant_players.{name}", count=seats)
+                raise TableError(option_words(name, "players", game), count=seats, option=name)
         info = TableInfo(
             host_id=host_id,
             language=language,
@@ -156,7 +154,8 @@ class Lobby:
                 raise TableError("error.not_enough_players", min=game.min_players, count=len(info.seats))
             for variant in (name for name, on in info.options.items() if on is True):
                 if len(info.seats) not in game.variants.get(variant, ()):
-                    raise TableError(f"error.variant_players.{variant}", count=len(info.seats))
+                    words = option_words(variant, "players", game)
+                    raise TableError(words, count=len(info.seats), option=variant)
             # The seed is drawn here, by the bot, never by the rules (DESIGN §3).
             info.seed = secrets.randbits(48)
             info.salt = secrets.token_hex(SALT_BYTES)
@@ -172,3 +171,11 @@ class Lobby:
             await play_ai_off_loop(applied, log_rows, *self.core.ai_slice(interactive=True))
             await self.core.commit(applied, log_rows)
             return applied
+
+
+def option_words(key: str, part: str, game: Game[Any, Any] | None = None) -> str:
+    """The catalog key of ``part`` of the words of the option a table keeps as
+    ``key`` (games.core.options), from ``game`` or the game declaring it; the
+    platform's own for an option no registered game declares."""
+    option = declared(key, game)
+    return f"{option.words if option else 'error.option'}.{part}"

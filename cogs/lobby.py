@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import inspect
 import re
 from typing import Any, ClassVar, Literal
 
 import discord
 from discord import app_commands
+from discord.app_commands.transformers import RangeTransformer
 from discord.ext import commands
 
 from bot.client import GameMasterBot
@@ -25,11 +27,21 @@ from cogs.common import (
 )
 from cogs.controls import static_view
 from games.core.levels import Level
-from games.registry import GAMES
+from games.core.options import Option, Setting, Variant
+from games.registry import GAMES, declared
 
 AI_LEVELS: dict[str, Level] = {"ai-easy": "easy", "ai": "normal", "ai-hard": "hard"}
 LEVEL_OF: dict[str, Level] = {level: level for level in AI_LEVELS.values()}
-GAME_CHOICES = [app_commands.Choice(name=cmd(f"game.{gid}.name"), value=gid) for gid in presented_games()]
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """The games /play offers (those with a Discord face), in catalogue order."""
+    return [app_commands.Choice(name=cmd(f"game.{gid}.name"), value=gid) for gid in presented_games()]
+
+
+# /rules' and /stats' list of games. The lobby's setup refreshes it in place, so a
+# game registered after this import (the test suite's sixth) is offered too.
+GAME_CHOICES = game_choices()
 
 
 def lobby_embed(row: GameRow, table: TableInfo, language: str) -> discord.Embed:
@@ -50,33 +62,112 @@ def lobby_embed(row: GameRow, table: TableInfo, language: str) -> discord.Embed:
         value="\n".join(seats),
         inline=False,
     )
-    if table.options.get("teams") is True:
-        embed.add_field(name=t("lobby.teams", language), value=teams_text(table, language), inline=False)
+    # The options, from their declarations: each variant switched on, then every setting.
+    switched = [
+        o for k, on in table.options.items() if on is True and isinstance(o := declared(k, game), Variant)
+    ]
+    for variant in switched:
+        value = teams_text(table, language) if variant.partners else t(f"{variant.words}.on", language)
+        embed.add_field(name=t(f"{variant.words}.lobby", language), value=value, inline=False)
     for name, default in game.settings.items():
         value = table.options.get(name, default)
-        key = f"lobby.setting.{name}" if value is not None else f"lobby.setting.{name}_none"
-        embed.add_field(name=t(f"lobby.setting.{name}_name", language), value=t(key, language, count=value))
+        if (setting := declared(name, game)) is not None:
+            key = f"{setting.words}.value" if value is not None else f"{setting.words}.none"
+            embed.add_field(name=t(f"{setting.words}.lobby", language), value=t(key, language, count=value))
     embed.add_field(name=t("lobby.speed", language), value=t(f"speed.{table.speed}", language))
     hints = "auto" if table.hints is None else "on" if table.hints else "off"
     embed.add_field(name=t("lobby.hints", language), value=t(f"lobby.hints_{hints}", language))
     embed.add_field(name=t("lobby.takeover", language), value=t(f"level.{table.takeover_level}", language))
     embed.add_field(name=t("lobby.language", language), value=t(f"language.{table.language}", language))
     footer = t("lobby.footer", language, min=game.min_players, max=table.max_seats)
-    if table.options.get("teams") is True:
+    if any(variant.partners for variant in switched):
         footer += " " + t("lobby.teams_footer", language)
     embed.set_footer(text=footer)
     return embed
 
 
-def play_options(teams: bool | None, rounds: int | None) -> dict[str, Any] | None:
-    """``/play``'s options as the table keeps them: the team variant, and a round
-    cap (0 is the host asking for none: stored as None, NA-4.8.9)."""
+def play_options(offered: list[Option], chosen: dict[str, Any]) -> dict[str, Any] | None:
+    """``/play``'s game options as the table keeps them: a variant switched on as
+    True, a setting as given (its "none" as None: Narnia's 0 rounds, NA-4.8.9)."""
     options: dict[str, Any] = {}
-    if teams:
-        options["teams"] = True
-    if rounds is not None:
-        options["round_cap"] = rounds or None
+    for option in offered:
+        value = chosen.get(option.name)
+        if isinstance(option, Variant) and value:
+            options[option.key] = True
+        elif isinstance(option, Setting) and value is not None:
+            options[option.key] = option.kept(value)
     return options or None
+
+
+def game_options() -> list[Option]:
+    """``/play``'s game options: every option the games it offers declare, once
+    by name (the first declaration gives its words; the others must agree)."""
+    found: dict[str, Option] = {}
+    for game_id in presented_games():
+        for option in GAMES[game_id].options:
+            first = found.setdefault(option.name, option)
+            if _parameter_shape(first) != _parameter_shape(option):
+                raise TypeError(f"/play {option.name}: {game_id} declares it otherwise than {first.words}")
+    return list(found.values())
+
+
+def _parameter_shape(option: Option) -> tuple[object, ...]:
+    if isinstance(option, Setting):
+        return (Setting, option.minimum, option.maximum)
+    return (type(option),)
+
+
+def _parameter_type(option: Option) -> Any:
+    """A declared option's annotation: a yes/no for a variant, a whole number in
+    its range for a setting (discord.py reads both as it reads written ones)."""
+    if isinstance(option, Setting):
+        integer = discord.AppCommandOptionType.integer
+        return RangeTransformer(integer, min=option.minimum, max=option.maximum) | None
+    return bool | None
+
+
+def play_command(lobby: Lobby) -> app_commands.Command[Any, ..., None]:
+    """``/play``: :meth:`Lobby.play`'s parameters, with the games' declared options
+    (Akelarre's teams, Narnia's rounds) between the table's and the seats' ones.
+    discord.py reads a command's parameters from its callback's signature, so the
+    callback is given one built from the declarations."""
+
+    async def play(interaction: discord.Interaction, **values: Any) -> None:
+        await lobby.play(interaction, **values)
+
+    fixed = [p for p in inspect.signature(Lobby.play).parameters.values() if p.name not in ("self", "chosen")]
+    at = next(i for i, p in enumerate(fixed) if p.name == "hints")
+    own = [
+        inspect.Parameter(
+            o.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None, annotation=_parameter_type(o)
+        )
+        for o in lobby.options
+    ]
+    play.__signature__ = inspect.Signature([*fixed[:at], *own, *fixed[at:]])  # type: ignore[attr-defined]
+    names = {p.name: cmd(f"cmd.play.{p.name}.name") for p in fixed[1:]}
+    descriptions = {p.name: cmd(f"cmd.play.{p.name}.description") for p in fixed[1:]}
+    names |= {o.name: cmd(f"{o.words}.name") for o in lobby.options}
+    descriptions |= {o.name: cmd(f"{o.words}.description") for o in lobby.options}
+    callback = app_commands.guild_only()(
+        app_commands.rename(**names)(app_commands.describe(**descriptions)(play))
+    )
+    callback = app_commands.choices(
+        game=game_choices(),
+        speed=[
+            app_commands.Choice(name=cmd("speed.live"), value="live"),
+            app_commands.Choice(name=cmd("speed.async"), value="async"),
+        ],
+        language=[
+            app_commands.Choice(name=cmd("language.en"), value="en"),
+            app_commands.Choice(name=cmd("language.it"), value="it"),
+        ],
+        takeover=[
+            app_commands.Choice(name=cmd(f"level.{level}"), value=level) for level in AI_LEVELS.values()
+        ],
+    )(callback)
+    return app_commands.Command(
+        name=cmd("cmd.play.name"), description=cmd("cmd.play.description"), callback=callback
+    )
 
 
 def teams_text(table: TableInfo, language: str) -> str:
@@ -166,43 +257,15 @@ async def lobby_click(interaction: discord.Interaction, channel_id: int, op: str
 class Lobby(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self.options = game_options()
+        self.play_command = play_command(self)
 
-    @app_commands.command(name=cmd("cmd.play.name"), description=cmd("cmd.play.description"))
-    @app_commands.guild_only()
-    @app_commands.rename(
-        game=cmd("cmd.play.game.name"),
-        seats=cmd("cmd.play.seats.name"),
-        speed=cmd("cmd.play.speed.name"),
-        language=cmd("cmd.play.language.name"),
-        teams=cmd("cmd.play.teams.name"),
-        rounds=cmd("cmd.play.rounds.name"),
-        hints=cmd("cmd.play.hints.name"),
-        takeover=cmd("cmd.play.takeover.name"),
-    )
-    @app_commands.describe(
-        game=cmd("cmd.play.game.description"),
-        seats=cmd("cmd.play.seats.description"),
-        speed=cmd("cmd.play.speed.description"),
-        language=cmd("cmd.play.language.description"),
-        teams=cmd("cmd.play.teams.description"),
-        rounds=cmd("cmd.play.rounds.description"),
-        hints=cmd("cmd.play.hints.description"),
-        takeover=cmd("cmd.play.takeover.description"),
-    )
-    @app_commands.choices(
-        game=GAME_CHOICES,
-        speed=[
-            app_commands.Choice(name=cmd("speed.live"), value="live"),
-            app_commands.Choice(name=cmd("speed.async"), value="async"),
-        ],
-        language=[
-            app_commands.Choice(name=cmd("language.en"), value="en"),
-            app_commands.Choice(name=cmd("language.it"), value="it"),
-        ],
-        takeover=[
-            app_commands.Choice(name=cmd(f"level.{level}"), value=level) for level in AI_LEVELS.values()
-        ],
-    )
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.play_command)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.play_command.name)
+
     async def play(
         self,
         interaction: discord.Interaction,
@@ -210,11 +273,11 @@ class Lobby(commands.Cog):
         seats: app_commands.Range[int, 2, 10] | None = None,
         speed: app_commands.Choice[str] | None = None,
         language: app_commands.Choice[str] | None = None,
-        teams: bool | None = None,
-        rounds: app_commands.Range[int, 0, 1000] | None = None,
         hints: bool | None = None,
         takeover: app_commands.Choice[str] | None = None,
+        **chosen: Any,
     ) -> None:
+        """``/play`` (:func:`play_command`); ``chosen``: the games' declared options."""
         async with user_errors(interaction):
             bot = bot_of(interaction)
             assert interaction.channel_id is not None
@@ -233,7 +296,7 @@ class Lobby(commands.Cog):
                 seats=seats,
                 speed=speed_value,
                 language=table_language,
-                options=play_options(teams, rounds),
+                options=play_options(self.options, chosen),
                 hints=hints,
                 takeover_level=LEVEL_OF[takeover.value] if takeover else "normal",
             )
@@ -243,12 +306,6 @@ class Lobby(commands.Cog):
             )
             message = await interaction.original_response()
             await bot.service.core.set_message(row.id, message.id)
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        # Answered once, by the tree's on_error (cogs.common.answer_error).
-        return None
 
 
 async def refresh_lobby(bot: GameMasterBot, row: GameRow) -> None:
@@ -266,5 +323,6 @@ async def refresh_lobby(bot: GameMasterBot, row: GameRow) -> None:
 
 
 async def setup(bot: commands.Bot) -> None:
+    GAME_CHOICES[:] = game_choices()
     bot.add_dynamic_items(LobbyButton)
     await bot.add_cog(Lobby(bot))

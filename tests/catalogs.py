@@ -8,6 +8,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from bot.i18n import engine_catalog, face_catalog
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -28,8 +30,16 @@ def flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> dict[str
 
 
 def load(game: str, language: str) -> dict[str, str]:
-    """The keys of ``bot/locales/<language>/<game>.toml`` (the engine's catalog)."""
-    with (ROOT / "bot" / "locales" / language / f"{game}.toml").open("rb") as handle:
+    """The keys of ``games/<game>/locales/<language>.toml`` (the engine's catalog)."""
+    with engine_catalog(game, language).open("rb") as handle:
+        return flatten("", tomllib.load(handle), {})
+
+
+def load_face(game: str, language: str) -> dict[str, str]:
+    """The keys of ``cogs/<game>/locales/<language>.toml`` (the presenter's catalog)."""
+    path = face_catalog(game, language)
+    assert path is not None, f"{game} has no Discord face"
+    with path.open("rb") as handle:
         return flatten("", tomllib.load(handle), {})
 
 

@@ -16,6 +16,7 @@ from games.akelarre.views import AkelarreView, build_view
 from games.core import Decision, Event, Game, GameState, Outcome
 from games.core.budget import Budget
 from games.core.events import private, public
+from games.core.options import Option, Variant
 from games.core.protocol import with_fresh_rng
 
 # The decision of each step: its kind (catalog akelarre.decision.<kind>) and rule.
@@ -31,8 +32,15 @@ class AkelarreGame(Game[AkelarreState, AkelarreAction]):
     min_players: ClassVar[int] = GAME_INFO.players_min
     max_players: ClassVar[int] = GAME_INFO.players_max
     catalog_order: ClassVar[int] = 5
-    # AK-1.1 / AK-13: with 4 players the host may choose the team game.
-    variants: ClassVar[dict[str, tuple[int, ...]]] = {"teams": (GAME_INFO.team_variant_players,)}
+    # AK-1.1 / AK-13: with 4 players the host may choose the team game (/play's teams).
+    options: ClassVar[tuple[Option, ...]] = (
+        Variant(
+            name="teams",
+            words="akelarre.option.teams",
+            players=(GAME_INFO.team_variant_players,),
+            partners=True,
+        ),
+    )
     # Exports made before R-T1 replay without it (games/core/verify.py).
     legacy_settings: ClassVar[dict[str, Any]] = {"turn_bound": False}
     state_type: ClassVar[type[GameState]] = AkelarreState

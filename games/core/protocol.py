@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter
 from games.core.budget import Budget
 from games.core.errors import RuleError
 from games.core.events import Event
+from games.core.options import Option, Setting, Variant
 from games.core.rng import Rng
 
 # Why an action may not be taken back (catalog keys; Game.undo_refusal, games.core.undo).
@@ -118,17 +119,26 @@ class Game(ABC, Generic[S, A]):
     catalog_order: ClassVar[int] = 100
     state_type: ClassVar[type[GameState]]
     action_adapter: ClassVar[TypeAdapter[Any]]
-    # Variants the host may switch on when opening a table (an option set to
-    # True), each with the player counts it allows: Akelarre's {"teams": (4,)}.
-    variants: ClassVar[dict[str, tuple[int, ...]]] = {}
-    # Settings the host may give a value when opening a table, each with the value a
-    # table gets when none is given: Narnia's {"round_cap": 100} (NA-4.8.9).
-    settings: ClassVar[dict[str, Any]] = {}
+    # What the host may choose when opening a table (/play's options, the lobby's
+    # fields): Akelarre's team variant, Narnia's round cap (games.core.options).
+    options: ClassVar[tuple[Option, ...]] = ()
     # How many worlds the hard player plays out per decision (games.core.search).
     search_budget: ClassVar[Budget] = Budget()
     # What a setting was before it existed, for replaying games of that time (a
     # setting is kept in the state under its own name; such states had no field).
     legacy_settings: ClassVar[dict[str, Any]] = {}
+
+    @property
+    def variants(self) -> dict[str, tuple[int, ...]]:
+        """The variants the host may switch on (an option kept as True), by key,
+        each with the player counts it allows: Akelarre's {"teams": (4,)}."""
+        return {o.key: o.players for o in self.options if isinstance(o, Variant)}
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """The settings the host may give a value, by key, each with the value a
+        table gets when none is given: Narnia's {"round_cap": 100} (NA-4.8.9)."""
+        return {o.key: o.default for o in self.options if isinstance(o, Setting)}
 
     # -- what the bot calls -------------------------------------------------
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> S:

@@ -10,9 +10,10 @@ from pydantic import TypeAdapter
 from games.core import Decision, Event, Game, GameState, Outcome
 from games.core.budget import Budget
 from games.core.events import public
+from games.core.options import Option, Setting
 from games.narnia import ai, candidates, rules, scoring, setup, tokens, undo, world
 from games.narnia.actions import ACTION_ADAPTER, NarniaAction
-from games.narnia.data import DEFAULT_ROUND_CAP, MAX_PLAYERS, MIN_PLAYERS
+from games.narnia.data import DEFAULT_ROUND_CAP, MAX_PLAYERS, MAX_ROUND_CAP, MIN_PLAYERS
 from games.narnia.state import NarniaState
 from games.narnia.views import NarniaView, build_view
 
@@ -28,7 +29,18 @@ class NarniaGame(Game[NarniaState, NarniaAction]):
     catalog_order: ClassVar[int] = 2
     state_type: ClassVar[type[GameState]] = NarniaState
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
-    settings: ClassVar[dict[str, Any]] = {"round_cap": DEFAULT_ROUND_CAP}  # NA-4.8.9, None: no cap
+    # NA-4.8.9: /play's rounds, the round cap (0 there: no cap, kept as None).
+    options: ClassVar[tuple[Option, ...]] = (
+        Setting(
+            name="rounds",
+            key="round_cap",
+            words="narnia.option.rounds",
+            default=DEFAULT_ROUND_CAP,
+            minimum=0,
+            maximum=MAX_ROUND_CAP,
+            none=0,
+        ),
+    )
     legacy_settings: ClassVar[dict[str, Any]] = {"round_cap": None}  # games before R34's revision
     # The hard player (games.core.search): a game is some 200 moves; 30 (about three
     # rounds) then the territories as they stand keep a decision within a second.

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import has
+from bot.i18n import engine_catalog, has
 from bot.render import OWN, SUIT_FORMS
 from games.akelarre import GAME
 from games.akelarre.data import ALL_CARDS, FAMILIES, JOKERS, VALUES
@@ -24,7 +24,7 @@ PLURAL = frozenset({"zero", "one", "two", "few", "many", "other"})
 
 
 def raw(language: str) -> dict[str, Any]:
-    with (ROOT / "bot" / "locales" / language / "akelarre.toml").open("rb") as handle:
+    with engine_catalog("akelarre", language).open("rb") as handle:
         return tomllib.load(handle)
 
 

@@ -1,12 +1,30 @@
-"""English and Italian catalogs: the same keys, the same placeholders."""
+"""English and Italian catalogs (the platform's, and each game's beside its code):
+the same keys, the same placeholders."""
 
 from __future__ import annotations
 
 import re
+import tomllib
+from pathlib import Path
 
 import pytest
 
-from bot.i18n import LANGUAGES, catalog, join, placeholders, plural_category, plural_forms, t
+from bot.extensions import presented_games
+from bot.i18n import (
+    LANGUAGES,
+    LOCALES_DIR,
+    catalog,
+    catalog_files,
+    engine_catalog,
+    face_catalog,
+    join,
+    placeholders,
+    plural_category,
+    plural_forms,
+    t,
+)
+from games.registry import GAMES
+from tests.catalogs import flatten
 
 
 def test_key_parity() -> None:
@@ -88,3 +106,61 @@ def test_lists_follow_each_language() -> None:
     assert join(["a", "b", "c"], "en") == "a, b, and c"
     assert join(["a", "b", "c"], "it") == "a, b e c"
     assert join(["a"], "it") == "a" and join([], "en") == ""
+
+
+def catalog_pairs() -> list[tuple[Path, Path]]:
+    """Every catalog file in English with its Italian twin: the platform's, and
+    each registered game's own (games/<id>/locales/) and its face's (cogs/<id>/locales/)."""
+    pairs = [(en, LOCALES_DIR / "it" / en.name) for en in sorted((LOCALES_DIR / "en").glob("*.toml"))]
+    for game_id in GAMES:
+        pairs.append((engine_catalog(game_id, "en"), engine_catalog(game_id, "it")))
+        face_en, face_it = face_catalog(game_id, "en"), face_catalog(game_id, "it")
+        if face_en is not None and face_it is not None:
+            pairs.append((face_en, face_it))
+    return pairs
+
+
+def keys_of(path: Path) -> dict[str, str]:
+    with path.open("rb") as handle:
+        return flatten("", tomllib.load(handle), {})
+
+
+def test_every_game_s_words_are_beside_its_code_in_both_languages() -> None:
+    for language in LANGUAGES:
+        assert all(engine_catalog(game_id, language).is_file() for game_id in GAMES)
+        faces = [face_catalog(game_id, language) for game_id in presented_games()]
+        assert all(path is not None and path.is_file() for path in faces)
+        assert catalog_files(language) == [pair[LANGUAGES.index(language)] for pair in catalog_pairs()]
+
+
+def test_each_catalog_file_and_its_twin_have_the_same_keys_and_placeholders() -> None:
+    for en_path, it_path in catalog_pairs():
+        en, it = keys_of(en_path), keys_of(it_path)
+        assert sorted(set(en) ^ set(it)) == [], en_path
+        assert {k: placeholders(v) for k, v in en.items()} == {k: placeholders(v) for k, v in it.items()}
+
+
+def test_a_game_s_words_are_its_own_and_no_key_is_written_twice() -> None:
+    """Keys are merged from many files: one written twice would silently win or lose."""
+    for language in LANGUAGES:
+        seen: dict[str, Path] = {}
+        for path in catalog_files(language):
+            keys = keys_of(path)
+            assert sorted(set(keys) & set(seen)) == [], path
+            seen |= dict.fromkeys(keys, path)
+        for game_id in GAMES:
+            own = (f"{game_id}.", f"game.{game_id}.")
+            assert all(key.startswith(own) for key in keys_of(engine_catalog(game_id, language)))
+            face = face_catalog(game_id, language)
+            assert face is None or all(key.startswith(own) for key in keys_of(face))
+
+
+def test_every_declared_option_has_its_words_in_its_game_s_catalog() -> None:
+    """/play's options and the lobby's fields are worded by the game declaring them."""
+    options = [(game_id, o) for game_id, game in GAMES.items() for o in game.options]
+    assert {o.name for _, o in options} >= {"teams", "rounds"}
+    for language in LANGUAGES:
+        for game_id, option in options:
+            own = keys_of(engine_catalog(game_id, language))
+            assert sorted(set(option.word_keys()) - set(own)) == [], (game_id, option.name, language)
+            assert len(own[f"{option.words}.description"]) <= 100  # Discord's limit

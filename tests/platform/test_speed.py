@@ -20,6 +20,7 @@ from bot import ai_moves
 from bot.model import Applied
 from bot.store import SqliteStore as Store
 from bot.table import TableService
+from games.registry import GAMES
 from tests.factory import make_settings
 from tests.postgres_server import PostgresServer
 
@@ -67,11 +68,11 @@ def assert_every_section(text: str, raw_section: str, *, hard: bool = False) -> 
         "== Result",
     ):
         assert section in text, section
-    for game_id in ("magmor", "narnia", "talismani", "tirnanog", "akelarre"):
+    for game_id in GAMES:
         assert text.count(f"\n{game_id} ") >= 4, game_id  # raw, two table counts, memory
     assert "talismani, 10 seats" in text and "narnia, 4 seats" in text
     # acts, stalls, memory; on SQLite the hard seats' row too
-    assert text.count("PASS") + text.count("FAIL") == 5 * 2 + 2 + 5 + hard
+    assert text.count("PASS") + text.count("FAIL") == len(GAMES) * 2 + 2 + len(GAMES) + hard
     if hard:
         assert "== Hard AI seats at many tables" in text and "1 member + 2 hard, 3 tables" in text
 

@@ -30,7 +30,7 @@ async def service(database: str) -> AsyncIterator[TableService]:
     await store.close()
 
 
-@pytest.mark.parametrize("game_id", ["akelarre", "magmor", "narnia", "talismani", "tirnanog"])
+@pytest.mark.parametrize("game_id", list(GAMES))
 async def test_take_backs_in_a_game_of_members(
     service: TableService, game_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import engine_catalog
 from games.core.simulate import ai_game
 from games.tirnanog import GAME
 from games.tirnanog.data import CARDS, PILE_TYPES, SPECIES, TYPES
@@ -42,7 +43,7 @@ def flatten(prefix: str, table: dict[str, Any], out: dict[str, dict[str, str]]) 
 
 
 def load(language: str) -> dict[str, dict[str, str]]:
-    with (ROOT / "bot" / "locales" / language / "tirnanog.toml").open("rb") as handle:
+    with engine_catalog("tirnanog", language).open("rb") as handle:
         return flatten("", tomllib.load(handle), {})
 
 
