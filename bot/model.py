@@ -115,6 +115,7 @@ class Applied:
     # and the panels drawn for it stand, and nobody is pinged again.
     keeps_decision: bool = False
     ai_moves: int = 0  # AI moves played in this change
+    by: int | None = None  # the seat of the member whose click or command made the change
     # This change played a slice of an AI stretch from the scheduler: whatever
     # decision follows gets a deadline of its own.
     ai_resumed: bool = False

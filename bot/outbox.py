@@ -26,18 +26,17 @@ from typing import Any
 from bot.model import Applied
 from bot.store import GameRow, Store
 from bot.store.outbox import Notice
-from games.core import Event
+from games.core import Decision, Event
 
 __all__ = ["Notice", "Outbox", "change_notice", "notice_events", "reminder_notice"]
 
 
 def change_notice(applied: Applied) -> dict[str, Any]:
     """The notice of a change, built inside ``_commit`` before the save."""
-    quiet = applied.continued or applied.keeps_decision  # nobody to ping again
     decision = applied.decision
     ping: list[int] = []
-    if decision is not None and applied.row.status == "playing" and not quiet:
-        ping = list(decision.actors)
+    if decision is not None and applied.row.status == "playing":
+        ping = newly_asked(applied, decision)
     return {
         "kind": "change",
         # Names as they were; not the seed and salt, which no notice needs, nor the
@@ -51,6 +50,23 @@ def change_notice(applied: Applied) -> dict[str, Any]:
         "finished": applied.row.status == "finished",
         "ping": ping,
     }
+
+
+def newly_asked(applied: Applied, decision: Decision) -> list[int]:
+    """Who the change asks to act and was not acting already: one ping per turn
+    change. A seat still deciding after its own step (a player who must now draw
+    back up to seven), a member who just clicked (a take-back hands the turn back
+    to them), and seats of a simultaneous decision another seat answered are not
+    pinged again; once AI seats or deadlines played in between, the turn went
+    round, and everyone asked now is asked anew."""
+    if applied.continued or applied.keeps_decision:
+        return []
+    if applied.ai_moves or applied.auto_seats:
+        return list(decision.actors)
+    acting = set(applied.before.actors) if applied.before is not None else set()
+    if applied.by is not None:
+        acting.add(applied.by)
+    return [seat for seat in decision.actors if seat not in acting]
 
 
 def reminder_notice(seats: list[int]) -> dict[str, Any]:

@@ -60,6 +60,7 @@ class Play:
                 state=new_state,
                 events=list(events),
                 before=before,
+                by=seat,
             )
             log_rows: list[LogRow] = [("player", seat, user_id, action.model_dump(), events)]
             await play_ai_off_loop(applied, log_rows, *self.core.ai_slice(interactive=True))
@@ -83,7 +84,9 @@ class Play:
                 raise TableError(refusal.key) from None
             events = [Event(key=UNDO_EVENT, params={"seat": seat})]
             before = game.decision(state)
-            applied = Applied(row=row, table=info, game=game, state=restored, events=[*events], before=before)
+            applied = Applied(
+                row=row, table=info, game=game, state=restored, events=[*events], before=before, by=seat
+            )
             await self.core.commit(applied, [(UNDO_SOURCE, seat, user_id, {"kind": UNDO_SOURCE}, events)])
             log.info("undo", extra=log_fields(channel=channel_id, game=row.game, seat=seat))
             return applied

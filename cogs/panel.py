@@ -8,13 +8,15 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.client import GameMasterBot
 from bot.i18n import t
-from bot.model import TableInfo
+from bot.model import Sitting, TableInfo
 from bot.presenter import PRESENTERS, PanelContext, Presenter
 from bot.render import event_text
 from bot.store import GameRow
 from cogs.common import answer_error, bot_of, lang
 from cogs.controls import PAYLOAD, BoardSpot, add_board_control, with_panel_controls
+from cogs.open_panels import OpenPanels, open_panels_of
 from cogs.publisher import with_final_record
 from games.core import Game, GameState
 
@@ -67,11 +69,27 @@ def render_panel(presenter: Presenter, ctx: PanelContext) -> tuple[discord.Embed
     return embed, view
 
 
+def draw_sitting(at: Sitting, language: str) -> tuple[discord.Embed, discord.ui.View]:
+    """A member's panel as the table stands now (cogs.open_panels redraws with it)."""
+    ctx = panel_context(
+        at.game, at.state, at.row.channel_id, at.row.version, at.table, at.seat, at.draft, language
+    )
+    return render_panel(PRESENTERS[at.row.game], ctx)
+
+
+def remember(interaction: discord.Interaction, ctx: PanelContext) -> None:
+    """This answer is now the member's panel: kept current as the table changes."""
+    panels = open_panels_of(bot_of(interaction))
+    if panels is not None:
+        panels.remember(interaction, ctx.channel_id, ctx.version, ctx.language)
+
+
 async def show_panel(interaction: discord.Interaction, channel_id: int) -> None:
     """``/hand`` and the board's My hand button: a fresh ephemeral panel."""
     row, _table, ctx = await _context(interaction, channel_id)
     embed, view = render_panel(PRESENTERS[row.game], ctx)
     await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+    remember(interaction, ctx)
 
 
 async def handle_click(
@@ -85,11 +103,12 @@ async def handle_click(
         row, table, ctx = await _context(interaction, channel_id)
         presenter = PRESENTERS[row.game]
         if not table.fresh(row.version, version):
-            # A stale panel: show the current one instead of acting on the old.
+            # A stale panel: show the current one instead of acting on the old
+            # (and say so, unless a refresh was all that was asked for).
             embed, view = render_panel(presenter, ctx)
-            await interaction.response.edit_message(
-                content=t("error.stale_refreshed", ctx.language), embed=embed, view=view
-            )
+            stale = None if payload == REFRESH else t("error.stale_refreshed", ctx.language)
+            await interaction.response.edit_message(content=stale, embed=embed, view=view)
+            remember(interaction, ctx)
             return
         click = presenter.click(ctx, payload, values)
         if click.action is None:  # a draft step, or just a refresh
@@ -98,6 +117,7 @@ async def handle_click(
                 ctx.draft = click.draft
             embed, view = render_panel(presenter, ctx)
             await interaction.response.edit_message(content=None, embed=embed, view=view)
+            remember(interaction, ctx)
             return
         applied = await bot.service.act(channel_id, interaction.user.id, click.action, version=version)
     except Exception as error:
@@ -123,6 +143,7 @@ async def handle_click(
     embed, view = render_panel(PRESENTERS[applied.row.game], new_ctx)
     content: Any = "\n".join(private)[:2000] or None
     await interaction.response.edit_message(content=content, embed=embed, view=view)
+    remember(interaction, new_ctx)
     await bot.changes.after(applied)
 
 
@@ -247,5 +268,7 @@ def _hand_button(spot: BoardSpot) -> HandButton | None:
 
 
 async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, GameMasterBot)
+    bot.changes.publishers.append(OpenPanels(bot, draw_sitting))
     bot.add_dynamic_items(HandButton, ActButton, ActSelect)
     add_board_control("hand", 10, _hand_button)

@@ -17,35 +17,28 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import cmd, t
-from bot.model import Applied
 from bot.presenter import PRESENTERS, PanelContext
 from cogs.common import answer_error, bot_of, lang, user_errors
 from cogs.controls import GREY, add_panel_control
-from cogs.panel import panel_context, render_panel
-
-
-def _panel_after(
-    applied: Applied, channel_id: int, seat: int, language: str
-) -> tuple[discord.Embed, discord.ui.View]:
-    assert applied.state is not None
-    ctx = panel_context(
-        applied.game, applied.state, channel_id, applied.row.version, applied.table, seat, None, language
-    )
-    return render_panel(PRESENTERS[applied.row.game], ctx)
+from cogs.panel import panel_context, remember, render_panel
 
 
 async def _take_back(interaction: discord.Interaction, channel_id: int, *, in_place: bool) -> None:
     bot = bot_of(interaction)
     applied = await bot.service.undo(channel_id, interaction.user.id)
     seat = applied.table.seat_of(interaction.user.id)
-    assert seat is not None
+    assert seat is not None and applied.state is not None
     language = lang(interaction)
-    embed, view = _panel_after(applied, channel_id, seat, language)
+    ctx = panel_context(
+        applied.game, applied.state, channel_id, applied.row.version, applied.table, seat, None, language
+    )
+    embed, view = render_panel(PRESENTERS[applied.row.game], ctx)
     done = t("undo.done", language)
     if in_place:
         await interaction.response.edit_message(content=done, embed=embed, view=view)
     else:
         await interaction.response.send_message(done, embed=embed, view=view, ephemeral=True)
+    remember(interaction, ctx)
     await bot.changes.after(applied)
 
 

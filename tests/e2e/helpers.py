@@ -146,9 +146,10 @@ def options_of(message: Any, payload: str) -> list[str]:
     return []
 
 
-async def step(table: Table, *, explore: bool = True) -> str:
-    """The player who must act does something sensible through their panel.
-    Returns the decision kind that was played."""
+async def step(table: Table, *, explore: bool = True, shown: Any = None) -> str:
+    """The player who must act does something sensible through their panel (a
+    fresh one from My hand, or ``shown``, one they opened before). Returns the
+    decision kind that was played."""
     from games.registry import GAMES
 
     state = await table.state()
@@ -158,7 +159,8 @@ async def step(table: Table, *, explore: bool = True) -> str:
     row = await table.row()
     user_id = next(s["user_id"] for i, s in enumerate(row.table["seats"]) if i == seat)
     player = table.member(user_id)
-    shown = await panel(table, player)
+    if shown is None:
+        shown = await panel(table, player)
     kind = decision.kind
     if kind == "magmor.choose":
         target = button(shown, "ex.") if explore else None

@@ -249,7 +249,7 @@ async def test_two_publishers_at_once_post_each_line_once(simcord_env: simcord.E
     await carol.click(lobby, label="Join")
     applied = await table.bot.service.start(table.channel.id, alice.id, may_manage=False)
     changes = table.bot.changes
-    [publisher] = changes.publishers
+    publisher = next(p for p in changes.publishers if isinstance(p, publisher_module.Publisher))
     await asyncio.gather(changes.after(applied), publisher.flush(table.channel.id), changes.tick(0.0))
     assert await table.bot.store.pending_notices(table.channel.id) == []
     shown = "\n".join(messages(table))

@@ -103,6 +103,21 @@ async def test_a_stale_panel_does_nothing_and_shows_the_current_one(simcord_env:
     assert [a.action["kind"] for a in log if a.source == "player"] == ["split"]
 
 
+async def test_a_refresh_of_a_stale_panel_only_redraws_it(simcord_env: simcord.Env) -> None:
+    """🔄 asks for the current panel: no warning that nothing was done."""
+    table = make_table(simcord_env, ["alice", "bob", "carol"])
+    await start_game(table)
+    leader = await _leader(table)
+    first = await panel(table, leader)
+    second = await panel(table, leader)
+    await leader.click(first, custom_id=button(first, "sp.keep"))
+    version = (await table.row()).version
+    refreshed = await leader.click(second, custom_id=button(second, "refresh"))
+    assert refreshed.response is not None and "out of date" not in refreshed.response.content
+    assert (await table.row()).version == version
+    assert f":{version}:a:" in " ".join(custom_ids(refreshed.response))
+
+
 async def test_restart_in_the_middle_of_a_split(simcord_env: simcord.Env) -> None:
     table = make_table(simcord_env, ["alice", "bob", "carol"])
     await start_game(table)
