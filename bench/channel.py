@@ -38,7 +38,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import discord
 import simcord
 from pydantic import SecretStr
 from simcord.http import router
@@ -503,7 +502,6 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], Any] = print) -
         help="reuse: a member plays on from the panel they left open; fresh: My hand every move",
     )
     args = parser.parse_args(argv)
-    discord.utils.setup_logging(level=40)  # the bot's own log lines would drown the JSON's neighbours
     games = [args.game] if args.game else sorted(GAMES)
     figures = asyncio.run(
         bench(
