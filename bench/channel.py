@@ -418,6 +418,8 @@ class Run:
         elif any(e.get("key") in REVEALS for e in events):
             turn.kind = "reveal"
         self.f.turns.append(turn)
+        if self.trace is not None:
+            self.trace(f"== turn {len(self.f.turns)}: {turn.kind}, {turn.messages} channel messages")
 
 
 def settings(folder: Path) -> Settings:
