@@ -18,7 +18,7 @@ import simcord
 from games.registry import GAMES
 from games.talismani.data import JOKERS
 
-PRIMARY = 1  # discord.ButtonStyle.primary: Narnia's mode switch shows the chosen mode so
+PRIMARY = 1  # discord.ButtonStyle.primary: how Narnia's mode switch shows the mode already chosen
 INDEX_SELECTS = ("L", "LA", "LB", "LC", "tk", "dc")  # selects whose values are legal-action indices
 REFRESH = "refresh"  # every panel's 🔄 (cogs.panel.REFRESH)
 
