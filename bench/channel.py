@@ -173,6 +173,7 @@ class Figures:
     stopped: str | None = None
     start: dict[str, Any] = field(default_factory=dict)
     posts_seen: int = 0
+    deleted: int = 0
     history: int = 0
 
 
@@ -211,6 +212,7 @@ def report(f: Figures, options: dict[str, Any]) -> dict[str, Any]:
         },
         "fallbacks": f.fallbacks,
         "channel_posts_seen": f.posts_seen,
+        "channel_deleted": f.deleted,
         "channel_history": f.history,
     }
 
@@ -478,6 +480,7 @@ async def run_game(
                 run.seat_users = [s["user_id"] for s in row.table["seats"]]
                 await run.play(turns)
                 run.f.posts_seen = sum(r.public_post for r in log)
+                run.f.deleted = sum(r.write == "deletes" and r.route == "channel" for r in log)
                 run.board_distance()  # the channel's history as it ends
         finally:
             await client.store.close()

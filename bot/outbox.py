@@ -107,10 +107,12 @@ class Outbox:
         """The board now lives in this message (kept without a version bump)."""
         await self._store.patch_table(game_id, "message_id", message_id)
 
-    async def live_messages(self, game_id: int) -> dict[str, int]:
-        """The game's live messages (a Narnia battle, edited throw by throw), by key."""
-        known: dict[str, int] = json.loads(await self._store.get_meta(f"live:{game_id}") or "{}")
-        return known
+    async def memo(self, game_id: int, name: str) -> dict[str, Any]:
+        """What a publisher keeps of a game's messages between flushes (``name``:
+        ``live``, the battle messages by key; ``turn``, the turn's lines; ``boards``,
+        the boards to remove), as JSON beside the game; empty when never kept."""
+        kept: dict[str, Any] = json.loads(await self._store.get_meta(f"{name}:{game_id}") or "{}")
+        return kept
 
-    async def keep_live_messages(self, game_id: int, known: dict[str, int]) -> None:
-        await self._store.set_meta(f"live:{game_id}", json.dumps(known))
+    async def keep_memo(self, game_id: int, name: str, value: dict[str, Any]) -> None:
+        await self._store.set_meta(f"{name}:{game_id}", json.dumps(value))

@@ -28,28 +28,13 @@ from bot.render import event_text, seat_name
 from bot.store import GameRow
 from cogs.common import channel_of
 from cogs.controls import board_view
+from cogs.turn_messages import MESSAGE_LIMIT, Boards, TurnMessages, chunks
 from games.core import Decision, Event, Game, GameState, Outcome
 from games.registry import GAMES
 
 log = logging.getLogger("gamemaster.publish")
-MESSAGE_LIMIT = 2000
 BOARD_FILE = "board.png"
 LIVE_KEPT = 12  # live messages remembered per game (a Narnia round fights a few battles)
-
-
-def chunks(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
-    out: list[str] = []
-    current = ""
-    for line in lines:
-        line = line[:limit]
-        if current and len(current) + 1 + len(line) > limit:
-            out.append(current)
-            current = line
-        else:
-            current = f"{current}\n{line}" if current else line
-    if current:
-        out.append(current)
-    return out
 
 
 EMBED_DESCRIPTION_LIMIT = 4096
@@ -121,8 +106,8 @@ class Change:
         return self.game.outcome(self.state) if self.state is not None else None
 
 
-# A part of a notice: a text message (with the users it may ping) or a live message's key.
-Part = tuple[str, list[int]] | tuple[str]
+# A part of a notice: lines for the turn's message, or a live message's key.
+Part = tuple[str, list[str]] | tuple[str]
 
 
 class Publisher:
@@ -135,6 +120,8 @@ class Publisher:
         self._pictures: dict[int, tuple[str, bytes | None]] = {}
         # One flush per channel at a time (a click's publish and the scheduler's).
         self._flushing: dict[int, asyncio.Lock] = {}
+        self.turns = TurnMessages(self.outbox)
+        self.boards = Boards(self.outbox, self.turns)
 
     async def board(
         self, row: GameRow, table: TableInfo, state: GameState | None
@@ -170,22 +157,32 @@ class Publisher:
         )
         return {"embed": embed, "view": controls}, file
 
-    async def update_board(self, row: GameRow, table: TableInfo, state: GameState | None) -> None:
-        channel = await channel_of(self.bot, row.channel_id)
-        if channel is None:
-            return
+    async def update_board(
+        self,
+        channel: discord.abc.Messageable,
+        row: GameRow,
+        table: TableInfo,
+        state: GameState | None,
+        ping: tuple[str, list[int]] | None = None,
+    ) -> None:
+        """Edit the board in place, or, at a turn change (``ping``: the text and
+        who it asks to act), post it anew at the bottom with the ping."""
         content, file = await self.board(row, table, state)
         attachments = [file] if file is not None else []
-        if table.message_id is not None:
+        if ping is None and table.message_id is not None:
             try:
                 message = channel.get_partial_message(table.message_id)  # type: ignore[attr-defined]
                 await message.edit(content=None, attachments=attachments, **content)
                 return
             except discord.NotFound:
                 pass  # deleted: post a new board below
-        message = await channel.send(files=attachments, **content)
-        table.message_id = message.id
-        await self.outbox.board_posted(row.id, message.id)
+        text, users = ping if ping is not None else (None, [])
+        mentions = discord.AllowedMentions(
+            users=[discord.Object(u) for u in users], roles=False, everyone=False
+        )
+        send = {"content": text, "files": attachments, "allowed_mentions": mentions, **content}
+        me = self.bot.user.id if self.bot.user is not None else None
+        table.message_id = await self.boards.post(channel, row.id, table.message_id, send, me)
 
     def lines(self, applied: Change, language: str) -> list[str | tuple[str]]:
         """The public story of a change: text lines, and ``(key,)`` where a
@@ -238,43 +235,34 @@ class Publisher:
         return f"{mentions} {text} {t('table.press_hand', language)}", users
 
     def parts(self, change: Change) -> list[Part]:
-        """The messages of a notice, in order: chunks of lines, live messages, and
-        the ping with the last chunk. Drawn again from the notice on a retry, so
-        the parts before the last are the same and ``sent`` counts them."""
-        language = change.table.language
-        if change.notice.payload.get("kind") == "reminder":
-            return self.reminder_parts(change)
-        lines = self.lines(change, language)
-        ping = self.ping(change, language)
-        users: list[int] = []
-        if ping is not None:
-            lines.append(ping[0])
-            users = ping[1]
+        """The parts of a notice, in order: blocks of lines for the turn's
+        message and live messages' keys. Drawn again from the notice on a
+        retry, so ``sent`` counts the parts Discord has."""
+        lines = self.lines(change, change.table.language)
         out: list[Part] = []
         pending: list[str] = []
         for line in lines:
             if isinstance(line, tuple):
-                out.extend((text, []) for text in chunks(pending))
+                out.extend(("lines", [text]) for text in chunks(pending))
                 pending = []
                 out.append(line)
             else:
                 pending.append(line)
-        texts = chunks(pending)
-        out.extend((text, users if i == len(texts) - 1 else []) for i, text in enumerate(texts))
+        out.extend(("lines", [text]) for text in chunks(pending))
         return out
 
-    def reminder_parts(self, change: Change) -> list[Part]:
+    def reminder(self, change: Change) -> tuple[str, list[int]] | None:
         """A reminder still holds if nothing changed since (same version)."""
         row, table = change.row, table_of(change.row)
         if row.status != "playing" or row.version != change.notice.version or row.deadline_at is None:
-            return []
+            return None
         seats = [int(s) for s in change.notice.payload.get("seats", [])]
         users = [u for s in seats if not table.seats[s].ai and (u := table.seats[s].user_id) is not None]
         if not users:
-            return []
+            return None
         when = discord.utils.format_dt(datetime.fromtimestamp(row.deadline_at, tz=UTC), "R")
         mentions = join([f"<@{u}>" for u in users], table.language)
-        return [(t("table.reminder", table.language, seats=mentions, when=when), users)]
+        return t("table.reminder", table.language, seats=mentions, when=when), users
 
     async def announce(self, channel_id: int, text: str) -> bool:
         """One line in a table's channel outside the outbox (a paused table is
@@ -293,8 +281,8 @@ class Publisher:
         return self._flushing.setdefault(channel_id, asyncio.Lock())
 
     async def flush(self, channel_id: int, *, wait: bool = True) -> None:
-        """Publish a channel's pending notices in order: the board (drawn from
-        the current state), then each notice's messages; a notice is marked done
+        """Publish a channel's pending notices in order: each notice's lines,
+        then the board (drawn from the current state); a notice is marked done
         only once Discord accepted all of them. A failure stops the flush (the
         order holds); the scheduler retries from the first unsent message.
         ``wait=False`` (the scheduler): a channel being flushed right now is left
@@ -319,50 +307,67 @@ class Publisher:
                 for notice in notices:
                     await self.outbox.done(notice, discord.utils.utcnow().timestamp())
                 return
-            games: dict[int, tuple[GameRow, GameState | None]] = {}
+            games: dict[int, tuple[GameRow, TableInfo, GameState | None]] = {}
+            last = {notice.game_id: notice.id for notice in notices}
             for notice in notices:
                 if notice.game_id not in games:
                     row = await self.outbox.game(notice.game_id)
-                    table, state = table_and_state(row)
-                    games[notice.game_id] = (row, state)
-                    if state is not None:
-                        try:
-                            await self.update_board(row, table, state)
-                        except discord.HTTPException:
-                            log.exception("board update failed", extra={"fields": {"channel": channel_id}})
-                row, state = games[notice.game_id]
+                    games[notice.game_id] = (row, *table_and_state(row))
+                    await self.boards.pending(channel, row.id)
+                row, table, state = games[notice.game_id]
                 change = Change(
                     row, TableInfo.model_validate(notice.payload.get("table", row.table)), state, notice
                 )
                 try:
-                    await self._send(channel, change)
+                    await self._send(channel, change, table, last=last[notice.game_id] == notice.id)
                 except discord.HTTPException:
                     log.exception("publishing failed", extra={"fields": {"channel": channel_id}})
                     return
                 await self.outbox.done(notice, discord.utils.utcnow().timestamp())
 
-    async def _send(self, channel: discord.abc.Messageable, change: Change) -> None:
-        parts = self.parts(change)
+    async def _send(
+        self, channel: discord.abc.Messageable, change: Change, table: TableInfo, *, last: bool
+    ) -> None:
+        """A notice's lines into the turn's message (its live messages apart),
+        then the board: posted anew with the ping at a turn change, else edited
+        in place once the channel's last notice of the game is out."""
         notice = change.notice
+        if notice.payload.get("kind") == "reminder":
+            reminder = self.reminder(change)
+            if reminder is not None and notice.sent == 0:
+                await self._post(channel, notice, reminder[0], reminder[1])
+            return
+        parts = self.parts(change)
         for index, part in enumerate(parts):
             if index < notice.sent:
                 continue  # Discord has it already
             try:
                 if len(part) == 1:
                     await self.live(channel, change, part[0])
+                    await self.turns.close(change.row.id)  # later lines go below the battle
                 else:
-                    text, users = part
-                    mentions = discord.AllowedMentions(
-                        users=[discord.Object(u) for u in users], roles=False, everyone=False
-                    )
-                    await channel.send(text, allowed_mentions=mentions)
+                    await self.turns.append(channel, change.row.id, notice, index, part[1])
             except (discord.Forbidden, discord.NotFound):
                 # Not allowed to post here (a permission taken away): retrying
                 # would fail forever and hold back every later notice.
                 log.warning("message refused by Discord", extra={"fields": {"channel": notice.channel_id}})
-            if index + 1 < len(parts):
-                await self.outbox.progress(notice, index + 1)
-        notice.sent = len(parts)
+            await self.outbox.progress(notice, index + 1)
+        ping = self.ping(change, change.table.language)
+        if (ping is not None or last) and change.state is not None:
+            try:
+                await self.update_board(channel, change.row, table, change.state, ping)
+            except (discord.Forbidden, discord.NotFound):
+                log.warning("board refused by Discord", extra={"fields": {"channel": notice.channel_id}})
+
+    @staticmethod
+    async def _post(channel: discord.abc.Messageable, notice: Notice, text: str, users: list[int]) -> None:
+        mentions = discord.AllowedMentions(
+            users=[discord.Object(u) for u in users], roles=False, everyone=False
+        )
+        try:
+            await channel.send(text, allowed_mentions=mentions)
+        except (discord.Forbidden, discord.NotFound):
+            log.warning("message refused by Discord", extra={"fields": {"channel": notice.channel_id}})
 
     async def live(self, channel: discord.abc.Messageable, applied: Change, key: str) -> None:
         """Send or edit the live message ``key`` (one message per battle, edited
@@ -373,7 +378,7 @@ class Publisher:
         if not text:
             return
         text = text[:MESSAGE_LIMIT]
-        known = await self.outbox.live_messages(applied.row.id)
+        known = await self.outbox.memo(applied.row.id, "live")
         message_id = known.get(key)
         if message_id is not None:
             try:
@@ -386,7 +391,7 @@ class Publisher:
         known.pop(key, None)
         known[key] = sent.id
         kept = dict(list(known.items())[-LIVE_KEPT:])
-        await self.outbox.keep_live_messages(applied.row.id, kept)
+        await self.outbox.keep_memo(applied.row.id, "live", kept)
 
 
 def table_and_state(row: GameRow) -> tuple[TableInfo, GameState | None]:

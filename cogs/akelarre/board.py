@@ -13,7 +13,7 @@ from cogs.akelarre.picture import draw_table, key
 from cogs.akelarre.places import place_line, place_name
 from cogs.akelarre.words import TEAMS, card_name, cards_text, suit, ui
 from cogs.controls import FIELD_LIMIT
-from cogs.publisher import chunks
+from cogs.turn_messages import chunks
 from games.akelarre import AkelarreView
 from games.akelarre.data import is_joker, value_of
 from games.core import Decision

@@ -18,7 +18,7 @@ from cogs.akelarre.places import place_line
 from cogs.akelarre.words import card_name, cards_text, plain_name, suit, ui
 from cogs.controls import BLUE, FIELD_LIMIT, GREEN, GREY, RED, static_view
 from cogs.panel import REFRESH, ActButton, ActSelect, refresh_button
-from cogs.publisher import chunks
+from cogs.turn_messages import chunks
 from games.akelarre import AkelarreView
 from games.akelarre.data import FAMILIES, HAND_SIZE, PLACE_COST, family_of, is_joker, sort_cards, value_of
 from games.akelarre.scoring import card_points

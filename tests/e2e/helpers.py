@@ -50,6 +50,11 @@ class Table:
                 return message
         raise AssertionError("no board message")
 
+    async def final_board(self) -> discord.Message:
+        """The board message as the table keeps it (a finished board has no My hand)."""
+        message_id = (await self.row()).table["message_id"]
+        return next(m for m in self.channel.history() if m.id == message_id)
+
     def public_text(self) -> str:
         """Everything public in the channel: contents, embeds, component labels and ids."""
         parts: list[str] = []

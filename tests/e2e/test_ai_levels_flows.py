@@ -53,8 +53,7 @@ async def test_the_host_adds_a_hard_and_an_easy_seat(simcord_env: simcord.Env, l
     await alice.slash(table.channel, "leave")  # the AI seats (and hers, at normal) play the game out
     finished = await table.row()
     assert finished.status == "finished"
-    [edited] = [m for m in table.channel.history() if m.id == board.id]  # the board, edited in place
-    final = json.dumps(edited.embeds[0].to_dict(), ensure_ascii=False)
+    final = json.dumps((await table.final_board()).embeds[0].to_dict(), ensure_ascii=False)
     assert hard_name in final and easy_name in final
     result = await alice.slash(table.channel, "log")
     assert result.response is not None
@@ -182,8 +181,7 @@ async def test_a_member_asks_for_a_hint_plays_it_and_the_final_board_counts_it(
 
     await alice.slash(table.channel, "leave")  # the AI seats play the game out
     assert (await table.row()).status == "finished"
-    [edited] = [m for m in table.channel.history() if m.id == board.id]
-    final = json.dumps(edited.embeds[0].to_dict(), ensure_ascii=False)
+    final = json.dumps((await table.final_board()).embeds[0].to_dict(), ensure_ascii=False)
     hard_name, easy_name = WORDS[language][3:]
     assert hard_name in final and easy_name in final and counted in final
     exported = await alice.slash(table.channel, "log")  # /log's export counts her hint too

@@ -10,7 +10,7 @@ import simcord
 from bot.changes import Changes
 from bot.model import Applied
 from cogs.publisher import Publisher
-from tests.e2e.helpers import make_table, start_game, step
+from tests.e2e.helpers import make_table, open_lobby, start_game, step
 from tests.e2e.test_outbox import kill_after, restart
 
 # Which of the pipeline's two entries ran, for which channel, and from what.
@@ -64,8 +64,11 @@ async def test_a_restart_publishes_what_was_left_through_the_same_step(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = make_table(simcord_env, ["alice", "bob", "carol"])
-    kill_after(monkeypatch, 0)  # Start is committed; its public lines never go out
-    await start_game(table)
+    lobby = await open_lobby(table)
+    for player in table.players[1:]:
+        await player.click(lobby, label="Join")
+    kill_after(monkeypatch, 0)  # Start is committed; nothing of it goes out
+    await table.players[0].click(lobby, label="Start")
     [waiting] = await table.bot.store.pending_notices(table.channel.id)
 
     calls = spy(monkeypatch)
@@ -73,6 +76,7 @@ async def test_a_restart_publishes_what_was_left_through_the_same_step(
     assert ("publish", table.channel.id, "tick") in calls
     assert await table.bot.store.pending_notices(table.channel.id) == []
     assert waiting.channel_id == table.channel.id
+    assert table.board().id == table.channel.history()[-1].id  # the board, below the Start's lines
 
 
 async def test_the_publisher_decides_nothing_about_the_game(simcord_env: simcord.Env) -> None:

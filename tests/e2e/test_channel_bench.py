@@ -43,7 +43,8 @@ def check_shape(figures: dict[str, Any], turns: int) -> None:
         assert count(figures[key]), (key, figures[key])
     assert amount(figures["board_distance_mean"])
     assert figures["board_distance_mean"] <= figures["board_distance_max"]
-    assert figures["board_distance_max"] >= 1  # at least the Start's own line sits below the board
+    # The board follows the turn: at every turn change it is the channel's last message.
+    assert figures["board_distance_max"] == 0
     interactions = figures["interactions_per_turn"]
     check_spread(interactions)
     assert interactions["mean"] >= 1, "a move takes at least one click"
@@ -57,8 +58,8 @@ def check_shape(figures: dict[str, Any], turns: int) -> None:
         assert written["channel"][w] <= written[w]
     assert written["edits"] > 0, "every move edits at least the mover's panel and the board"
     # Two counts of the channel's messages that do not share any code: the bench's, from
-    # the bot's requests, and SimCord's own history (no message is ever deleted today).
-    assert figures["channel_posts_seen"] == figures["channel_history"]
+    # the bot's requests (posts less the boards it removed), and SimCord's own history.
+    assert figures["channel_posts_seen"] - figures["channel_deleted"] == figures["channel_history"]
 
 
 def test_the_command_prints_one_json_object_with_a_key_per_game() -> None:
@@ -76,21 +77,21 @@ def test_the_command_prints_one_json_object_with_a_key_per_game() -> None:
         "seed": 1,
         "panels": "reuse",
     }
-    # Known exactly: /play answers with the lobby (one post), each Join edits it, the
-    # Start turns it into the board (an edit with the picture) and posts the opening
-    # lines with one ping, for the leader of the first turn.
+    # Known exactly: /play answers with the lobby (one post), each Join edits it; the
+    # Start posts the opening lines, then the board below them (with the picture and the
+    # one ping, for the leader of the first turn), and removes the lobby above.
     assert magmor["start"] == {
-        "channel_posts": 2,
+        "channel_posts": 3,
         "pings": 1,
-        "writes": {"posts": 2, "edits": 3, "deletes": 0, "uploads": 1},
+        "writes": {"posts": 3, "edits": 2, "deletes": 1, "uploads": 1},
     }
 
 
 async def test_simultaneous_turns_in_italian_with_kept_and_fresh_panels() -> None:
     kept = await run_game("talismani", turns=3, language="it", seed=2)
     check_shape({**kept, "game": "talismani"}, turns=3)
-    # Everyone plays at once: the Start pings all three members in its one post.
-    assert kept["start"]["channel_posts"] == 2 and kept["start"]["pings"] == 3
+    # Everyone plays at once: the Start pings all three members in its one board.
+    assert kept["start"]["channel_posts"] == 3 and kept["start"]["pings"] == 3
     assert kept["pings_per_turn_change"]["max"] == 3
     # A member who plays on from the panel they left open finds it redrawn to the table
     # (cogs/open_panels.py), as one who presses My hand for every move sees a fresh one.

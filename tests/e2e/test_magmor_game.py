@@ -42,8 +42,8 @@ async def test_whole_game_from_play_to_final_scores(simcord_env: simcord.Env) ->
     outcome = MAGMOR.outcome(await table.state())
     assert outcome is not None
     names = [seat["name"] for seat in row.table["seats"]]
-    # The board message as edited last (a finished board has no My hand button).
-    final_board = next(m for m in table.channel.history() if m.id == board.id)
+    # The board message as the table keeps it (a finished board has no My hand button).
+    final_board = await table.final_board()
     assert [a.filename for a in final_board.attachments] == ["board.png"]
     record = (final_board.embeds[0].description or "").splitlines()
     headline, title, *ranking = record

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections import Counter
 from typing import Any
 
 import discord
@@ -19,6 +18,7 @@ from bot.render import event_text
 from bot.store import VersionConflict
 from bot.table import TableService
 from cogs import publisher as publisher_module
+from cogs.turn_messages import TurnMessages
 from games.core import Event
 from games.registry import GAMES
 from tests.e2e.helpers import Table, make_table, open_lobby
@@ -81,6 +81,14 @@ def messages(table: Table) -> list[str]:
     return [m.content or "" for m in table.channel.history()]
 
 
+def each_once_in_order(table: Table, lines: list[str]) -> None:
+    """Every line the log says was announced is in the channel once, in order
+    (a turn's lines share one message)."""
+    shown = "\n".join(messages(table))
+    assert [shown.count(line) for line in lines] == [1] * len(lines), shown
+    assert [shown.index(line) for line in lines] == sorted(shown.index(line) for line in lines)
+
+
 async def three_in_a_lobby(
     env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> tuple[Table, discord.Message]:
@@ -111,29 +119,29 @@ async def test_a_publisher_killed_midway_loses_and_repeats_nothing_after_a_resta
     table, lobby = await three_in_a_lobby(simcord_env, monkeypatch)
     alice = table.players[0]
 
-    # Start: the commit succeeds, the board is drawn, one line goes out, then the process dies.
+    # Start: the commit succeeds, the turn's lines go out (the first posted, the
+    # others edited into it), then the process dies posting the board below them.
     kill_after(monkeypatch, 1)
     started = await alice.click(lobby, label="Start")
     assert started.acknowledged  # answered before publishing: no apology for a committed change
     row = await table.row()
     assert row.status == "playing"  # committed
     [waiting] = await table.bot.store.pending_notices(table.channel.id)
-    assert waiting.sent == 1  # Discord has the first message: never again
+    assert waiting.sent >= 3  # Discord has the lines: never again
 
     await restart(simcord_env, table, monkeypatch)
     assert await table.bot.store.pending_notices(table.channel.id) == []
     lines = await expected_lines(table)
     assert len(lines) >= 3 and "sealed" in lines[0]  # the commitment, then the deal
-    counts = Counter(messages(table))
-    assert [counts[line] for line in lines] == [1] * len(lines), counts
+    each_once_in_order(table, lines)
     shown = messages(table)
-    assert [shown.index(line) for line in lines] == sorted(shown.index(line) for line in lines)
     pings = [m for m in shown if m.startswith("<@")]
-    assert len(pings) == 1  # the leader is pinged once
+    assert len(pings) == 1  # the leader is pinged once, by the board below the lines
+    assert shown[-1] == pings[0] and table.board().id == table.channel.history()[-1].id
     await assert_board_is_current(table)
 
-    # A player's move: the process dies before the board is even redrawn.
-    before = len(table.channel.history())
+    # A player's move: the process dies before anything of it is published.
+    before = [(m.id, m.content) for m in table.channel.history()]
     state = await table.state()
     leader = MAGMOR.decision(state).actors[0]
     user = row.table["seats"][leader]["user_id"]
@@ -142,18 +150,16 @@ async def test_a_publisher_killed_midway_loses_and_repeats_nothing_after_a_resta
     async def die(*args: Any, **kwargs: Any) -> None:
         raise Killed
 
-    monkeypatch.setattr(publisher_module.Publisher, "update_board", die)
+    monkeypatch.setattr(TurnMessages, "append", die)
     applied = await table.bot.service.act(table.channel.id, user, action)
     await table.bot.changes.after(applied)  # logged, not raised
-    assert len(table.channel.history()) == before  # nothing went out
+    assert [(m.id, m.content) for m in table.channel.history()] == before  # nothing went out
     monkeypatch.undo()
     monkeypatch.setattr(publisher_module, "chunks", one_line_per_message)
 
     await restart(simcord_env, table, monkeypatch)
     assert await table.bot.store.pending_notices(table.channel.id) == []
-    lines = await expected_lines(table)
-    counts = Counter(messages(table))
-    assert [counts[line] for line in lines] == [1] * len(lines), counts
+    each_once_in_order(table, await expected_lines(table))
     await assert_board_is_current(table)
     # A later tick publishes nothing more.
     after = len(table.channel.history())
@@ -285,6 +291,4 @@ async def test_a_channel_another_process_is_publishing_is_left_to_it(
     finally:
         await other.close()
     assert await table.bot.store.pending_notices(table.channel.id) == []
-    counts = Counter(messages(table))
-    lines = await expected_lines(table)
-    assert [counts[line] for line in lines] == [1] * len(lines), counts
+    each_once_in_order(table, await expected_lines(table))

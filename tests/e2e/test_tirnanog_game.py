@@ -104,6 +104,7 @@ async def test_three_players_from_play_to_the_final_scores(
     kinds: Counter[str] = Counter()
     disputes: list[dict[str, Any]] = []  # per dispute: hands before the reveal, participants
     timed_out = False
+    moved_last: int | None = None  # the seat whose click made the last change
     for _ in range(1500):
         state = await table.state()
         decision = TIRNANOG.decision(state)
@@ -112,6 +113,7 @@ async def test_three_players_from_play_to_the_final_scores(
         seat = decision.actors[0]
         if decision.kind != "tirnanog.declare":
             kinds[await act_in_panel(table, seat, wanted_action(state, seat))] += 1
+            moved_last = seat
             continue
         dispute = state.dispute
         assert dispute is not None
@@ -124,9 +126,14 @@ async def test_three_players_from_play_to_the_final_scores(
                 }
             )
         current = disputes[-1]
-        # The ping names the one to declare, and only them.
-        ping = table.channel.last_message
-        assert ping is not None and f"<@{table.players[seat].id}>" in (ping.content or "")
+        # The ping, on the board below everything, names the one to declare and only
+        # them; unless they made the move that asks them (their panel shows it).
+        ping, mention = table.channel.last_message, f"<@{table.players[seat].id}>"
+        assert ping is not None
+        if seat != moved_last:
+            assert ping.id == table.board().id and mention in (ping.content or ""), ping.content
+        else:
+            assert mention not in (ping.content or "") and mention not in (table.board().content or "")
         assert all(f"<@{p.id}>" not in (ping.content or "") for i, p in enumerate(table.players) if i != seat)
         # The board shows who takes part and who is still to declare, never a hand.
         board_text = str(table.board().embeds[0].to_dict())
@@ -140,6 +147,7 @@ async def test_three_players_from_play_to_the_final_scores(
             after = await table.state()
             assert after.dispute is None or after.dispute.declarations.get(seat) is False
             assert f"**{PLAYERS[seat]}** ran out of time" in table.public_text()
+            moved_last = None  # the deadline moved: whoever is asked next is pinged
             continue
         if len(disputes) == 1:
             last = dispute.order[-1]
@@ -147,6 +155,7 @@ async def test_three_players_from_play_to_the_final_scores(
         else:
             wanted = wanted_action(state, seat)
         kinds[await act_in_panel(table, seat, wanted)] += 1
+        moved_last = seat
     else:
         raise AssertionError("the game did not end")
     assert timed_out, "a deadline passed during a declaration"

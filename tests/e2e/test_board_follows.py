@@ -1,0 +1,111 @@
+"""The board follows the turn (cogs/turn_messages.py): posted anew at the bottom
+of the channel, with the one ping, when the turn passes to another member, the
+old one removed; edited in place within a turn; a turn's lines one message; and
+exactly one live board, also after a crash between posting and removing (SimCord)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+import simcord
+
+from cogs.turn_messages import Boards
+from games.registry import GAMES
+from tests.e2e.helpers import Table, custom_ids, make_table, open_lobby, start_game, step
+from tests.e2e.test_outbox import REAL_SEND, Killed, restart
+
+MAGMOR = GAMES["magmor"]
+
+
+def boards(table: Table) -> list[discord.Message]:
+    """Every message of the channel that carries a board's My hand."""
+    hand = f"gm:{table.channel.id}:hand"
+    return [m for m in table.channel.history() if hand in custom_ids(m)]
+
+
+async def actors(table: Table) -> list[int]:
+    decision = MAGMOR.decision(await table.state())
+    assert decision is not None
+    return list(decision.actors)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+async def test_the_board_follows_the_turn_and_pings_once(simcord_env: simcord.Env, language: str) -> None:
+    table = make_table(simcord_env, ["alice", "bob", "carol"])
+    await start_game(table, language=language)
+    turn_changes = 0
+    for _ in range(30):
+        if (await table.row()).status != "playing":
+            break
+        before, seen = await actors(table), {m.id for m in table.channel.history()}
+        await step(table)
+        if (await table.row()).status != "playing":
+            break
+        assert len(boards(table)) == 1, "exactly one live board"
+        now = await actors(table)
+        newly = [s for s in now if s not in before]
+        history = table.channel.history()
+        if newly:  # the turn passed: the board is the last message and pings the new actor
+            turn_changes += 1
+            board = history[-1]
+            assert board.id == table.board().id
+            users = [(await table.row()).table["seats"][s]["user_id"] for s in newly]
+            assert all(f"<@{u}>" in (board.content or "") for u in users)
+            new = [m for m in history if m.id not in seen]
+            assert len(new) <= 2, [m.content for m in new]  # the turn's lines and the board
+        else:  # within a turn: nothing pings, the board is edited where it is
+            assert "<@" not in (table.board().content or "")
+    assert turn_changes >= 3
+
+
+async def test_a_crash_between_posting_the_board_and_removing_the_old_leaves_one(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = make_table(simcord_env, ["alice", "bob", "carol"])
+    lobby = await open_lobby(table)
+    for player in table.players[1:]:
+        await player.click(lobby, label="Join")
+
+    async def dies(*args: Any, **kwargs: Any) -> None:
+        raise Killed
+
+    # The new board is posted, then the process dies before the lobby above it goes.
+    monkeypatch.setattr(Boards, "retire", dies)
+    await table.players[0].click(lobby, label="Start")
+    assert lobby.id in [m.id for m in table.channel.history()]
+    monkeypatch.undo()
+    await restart(simcord_env, table, monkeypatch)
+    assert lobby.id not in [m.id for m in table.channel.history()]
+    assert len(boards(table)) == 1
+    await step(table)  # and the game goes on
+    assert len(boards(table)) == 1
+
+
+async def test_a_crash_while_posting_the_board_leaves_one(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Discord took the new board but the process died before it knew its id:
+    the next flush finds it among the channel's recent messages and removes it."""
+    table = make_table(simcord_env, ["alice", "bob", "carol"])
+    await start_game(table)
+    posted: list[int] = []
+
+    async def send(self: Any, content: Any = None, **kwargs: Any) -> Any:
+        message = await REAL_SEND(self, content, **kwargs)
+        if kwargs.get("view") is not None and not posted:  # the board: Discord has it, then death
+            posted.append(message.id)
+            raise Killed
+        return message
+
+    monkeypatch.setattr(discord.abc.Messageable, "send", send)
+    for _ in range(30):  # until a turn change posts a board
+        await step(table)
+        if posted:
+            break
+    assert posted and len(boards(table)) == 2  # the orphan and the old one
+    await restart(simcord_env, table, monkeypatch)
+    assert len(boards(table)) == 1
+    assert boards(table)[0].id == table.channel.history()[-1].id
+    assert (await table.row()).table["message_id"] == boards(table)[0].id
