@@ -5,7 +5,7 @@ event loop waits for it: its pause grows with the heap. Most of the heap is
 what the bot builds while it starts (discord.py, pydantic's validators, the
 command tree, the games' tables), and it lives until the bot stops; once the
 bot has started, ``gc.freeze()`` moves it out of the collector's sight for
-good. Measured with ``python -m bench.hard_tables`` (README): without it, a
+good. Measured with ``python -m bench.hard_tables`` (docs/speed.md): without it, a
 full pass over a thousand tables' worth of objects stalled the loop for up to
 a quarter of a second.
 

@@ -1,6 +1,6 @@
 """The arena (python -m games arena) at tiny sizes: it runs, its JSON has the shape
-the README documents, the shares add up to the games played, and the figures do
-not depend on --jobs. The strength figures are the README's, not the suite's."""
+docs/ai.md documents, the shares add up to the games played, and the figures do
+not depend on --jobs. The strength figures are docs/ai.md's, not the suite's."""
 
 from __future__ import annotations
 
