@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 
 import discord
@@ -17,7 +18,7 @@ from bot.render import event_text
 from cogs.common import bot_of, lang, may_manage, reply, user_errors
 from cogs.lobby import GAME_CHOICES, lobby_embed, refresh_lobby
 from cogs.panel import show_panel
-from cogs.publisher import Publisher, table_and_state
+from cogs.publisher import BOARD_FILE, Publisher, table_and_state
 from games.registry import GAMES
 
 LOG_LINES = 25
@@ -53,12 +54,18 @@ class TableCommands(commands.Cog):
                 )
                 return
             table, state = table_and_state(row)
-            game = GAMES[row.game]
+            game, presenter, language = GAMES[row.game], PRESENTERS[row.game], lang(interaction)
             assert state is not None
-            embed = PRESENTERS[row.game].board_embed(
-                table, game.view(state, None), game.decision(state), lang(interaction)
-            )
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            view = game.view(state, None)
+            embed = presenter.board_embed(table, view, game.decision(state), language)
+            # The board's picture too, in the member's language: drawn off the event loop.
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            png = await asyncio.to_thread(presenter.board_image, view, language)
+            files = []
+            if png is not None:
+                embed.set_image(url=f"attachment://{BOARD_FILE}")
+                files.append(discord.File(io.BytesIO(png), filename=BOARD_FILE))
+            await interaction.edit_original_response(embed=embed, attachments=files)
 
     @app_commands.command(name=cmd("cmd.rules.name"), description=cmd("cmd.rules.description"))
     @app_commands.rename(game=cmd("cmd.rules.game.name"))

@@ -204,6 +204,9 @@ async def test_table_commands(simcord_env: simcord.Env) -> None:
     await start_game(table)
     status = await bob.slash(table.channel, "status")
     assert status.ephemeral and status.response.embeds[0].title.startswith("Mag Mor")
+    # The board's picture too, where the member reads it.
+    assert [a.filename for a in status.response.attachments] == ["board.png"]
+    assert status.response.embeds[0].image.url == "attachment://board.png"
     rules = await bob.slash(table.channel, "rules", game="magmor")
     assert rules.ephemeral and "17 days" in rules.response.embeds[0].description
     log = await bob.slash(table.channel, "log")
