@@ -14,7 +14,7 @@ import simcord
 from cogs.turn_messages import Boards
 from games.registry import GAMES
 from tests.e2e.helpers import Table, custom_ids, make_table, open_lobby, start_game, step
-from tests.e2e.test_outbox import REAL_SEND, Killed, restart
+from tests.e2e.test_outbox import REAL_SEND, Killed, each_once_in_order, expected_lines, restart
 
 MAGMOR = GAMES["magmor"]
 
@@ -109,3 +109,28 @@ async def test_a_crash_while_posting_the_board_leaves_one(
     assert len(boards(table)) == 1
     assert boards(table)[0].id == table.channel.history()[-1].id
     assert (await table.row()).table["message_id"] == boards(table)[0].id
+
+
+async def test_rate_limits_lose_nothing_and_keep_the_order(simcord_env: simcord.Env) -> None:
+    """Discord answers 429 to some posts and edits (the bot's publishing stops there
+    and the scheduler's next ticks retry): every line arrives once, in order, and
+    one board stays, at the bottom once the turn has passed."""
+    table = make_table(simcord_env, ["alice", "bob", "carol"])
+    await start_game(table)
+    for n in range(12):
+        method = ("POST", "PATCH", "*")[n % 3]
+        simcord_env.inject_error(
+            method,
+            "/channels/*/messages*",
+            status=429,
+            code=0,
+            message="You are being rate limited.",
+            times=1 + n % 2,
+        )
+        await step(table)
+        await simcord_env.advance_time(4 * table.bot.settings.scheduler_interval_seconds + 1)
+        assert await table.bot.store.pending_notices(table.channel.id) == []
+        assert len(boards(table)) == 1
+        if (await table.row()).status != "playing":
+            break
+    each_once_in_order(table, await expected_lines(table))
