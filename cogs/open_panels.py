@@ -42,6 +42,7 @@ class OpenPanel:
     interaction: discord.Interaction  # its token edits the panel: memory only
     language: str
     version: int  # the table's version the panel shows
+    acting: bool  # drawn while the member had a decision to make
     editing: asyncio.Lock = field(default_factory=asyncio.Lock)
     again: bool = False  # the table changed while an edit was under way
 
@@ -53,12 +54,12 @@ class OpenPanels:
         self._open: dict[int, dict[int, OpenPanel]] = {}  # channel -> member -> panel
 
     def remember(
-        self, interaction: discord.Interaction, channel_id: int, version: int, language: str
+        self, interaction: discord.Interaction, channel_id: int, version: int, language: str, acting: bool
     ) -> None:
         """The member's panel in this channel is now the answer to ``interaction``,
-        drawn at ``version``."""
+        drawn at ``version`` (``acting``: with a decision of theirs)."""
         panels = self._open.setdefault(channel_id, {})
-        panels[interaction.user.id] = OpenPanel(interaction, language, version)
+        panels[interaction.user.id] = OpenPanel(interaction, language, version, acting)
 
     def forget(self, channel_id: int, user_id: int) -> None:
         self._open.get(channel_id, {}).pop(user_id, None)
@@ -90,15 +91,20 @@ class OpenPanels:
                     self.forget(channel_id, user_id)  # the game is over, or the member left
                     return
                 # A panel whose controls still act (others' hidden choices in a
-                # simultaneous decision) shows nothing new: no write for it.
-                if not at.table.fresh(at.row.version, panel.version):
+                # simultaneous decision) shows nothing new: no write for it; nor
+                # does the panel of a member who was waiting and still waits (its
+                # 🔄 redraws it when they look): the edits go where a click is due.
+                decision = at.game.decision(at.state)
+                acting = decision is not None and at.seat in decision.actors
+                due = acting or panel.acting
+                if due and not at.table.fresh(at.row.version, panel.version):
                     embed, view = self.draw(at, panel.language)
                     if not await self._send(
                         panel.interaction.edit_original_response(content=None, embed=embed, view=view)
                     ):
                         self.forget(channel_id, user_id)
                         return
-                    panel.version = at.row.version
+                    panel.version, panel.acting = at.row.version, acting
                 if not panel.again:
                     return
 

@@ -81,7 +81,8 @@ def remember(interaction: discord.Interaction, ctx: PanelContext) -> None:
     """This answer is now the member's panel: kept current as the table changes."""
     panels = open_panels_of(bot_of(interaction))
     if panels is not None:
-        panels.remember(interaction, ctx.channel_id, ctx.version, ctx.language)
+        acting = ctx.decision is not None and ctx.seat in ctx.decision.actors
+        panels.remember(interaction, ctx.channel_id, ctx.version, ctx.language, acting)
 
 
 async def show_panel(interaction: discord.Interaction, channel_id: int) -> None:
