@@ -172,10 +172,11 @@ class Publisher:
         if ping is None and table.message_id is not None:
             try:
                 message = channel.get_partial_message(table.message_id)  # type: ignore[attr-defined]
-                await message.edit(content=None, attachments=attachments, **content)
+                text = await self.turns.board_text(row.id) or None  # the turn's lines, above the picture
+                await message.edit(content=text, attachments=attachments, **content)
                 return
             except discord.NotFound:
-                pass  # deleted: post a new board below
+                table.message_id = None  # deleted: post a new board below, the turn's lines above it
         text, users = ping if ping is not None else (None, [])
         mentions = discord.AllowedMentions(
             users=[discord.Object(u) for u in users], roles=False, everyone=False
@@ -328,9 +329,10 @@ class Publisher:
     async def _send(
         self, channel: discord.abc.Messageable, change: Change, table: TableInfo, *, last: bool
     ) -> None:
-        """A notice's lines into the turn's message (its live messages apart),
-        then the board: posted anew with the ping at a turn change, else edited
-        in place once the channel's last notice of the game is out."""
+        """A notice's lines into the turn's text on the board (its live messages
+        apart), then the board: posted anew with the ping at a turn change (the
+        old one cut down to the turn's lines), else edited in place once the
+        channel's last notice of the game is out."""
         notice = change.notice
         if notice.payload.get("kind") == "reminder":
             reminder = self.reminder(change)
@@ -344,8 +346,8 @@ class Publisher:
             try:
                 if len(part) == 1:
                     await self.live(channel, change, part[0])
-                    await self.turns.close(change.row.id)  # later lines go below the battle
-                else:
+                    await self.turns.below(change.row.id)  # later lines go below the battle
+                elif not await self.turns.hold(change.row.id, notice, index, part[1]):
                     await self.turns.append(channel, change.row.id, notice, index, part[1])
             except (discord.Forbidden, discord.NotFound):
                 # Not allowed to post here (a permission taken away): retrying

@@ -1,20 +1,25 @@
-"""The two messages a turn keeps in view (DESIGN §5): its public lines, one
-message edited as the turn goes on, and the board, posted anew at the bottom of
-the channel when the turn passes to another member (carrying the one ping of
-the turn change) and edited in place within a turn.
+"""The board and the turn's lines (DESIGN §5). The board is posted anew at the
+bottom of the channel when the turn passes to another member, carrying the one
+ping of the turn change; within the turn it is edited in place, and the turn's
+public lines are its text, above the picture. At the next turn change the old
+board is cut down to those lines (no picture, no buttons) and stays as the
+turn's record: one message a turn, one post and one edit at a turn change, one
+edit within it. Lines that come after a battle message, or that would not fit,
+go into a message of their own below (``TurnMessages.append``).
 
 What each keeps between flushes is a memo beside the game (``bot.outbox.Outbox``):
 
-* ``turn``: the turn's lines message (``id``, its ``text``) and which parts of
-  which notices it holds (``parts``), so a retry after a crash does not add a
-  line twice. The memo is saved before Discord is asked to edit: a retry finds
-  the part and edits the message to the saved text again.
-* ``boards``: the boards to remove (``retire``) and whether a board was being
-  posted (``posting``). A board is posted, then the old one deleted; a process
-  that died in between leaves ``retire`` for the next flush to finish, and one
-  that died while posting (the new board's id unknown) leaves ``posting``: the
-  next flush sweeps the channel's recent messages for boards of this table but
-  the live one. A bot deletes its own messages without *Manage Messages*.
+* ``turn``: the lines the board holds (``lines``), the message below for the
+  rest (``id``, its ``text``; ``below`` once lines went there), and which parts
+  of which notices are in (``parts``), so a retry after a crash does not add a
+  line twice. The memo is saved before Discord is asked to write: a retry finds
+  the part and writes the saved text again.
+* ``boards``: the boards to cut down (``retire``, each with the text it keeps;
+  none: it is deleted) and whether a board was being posted (``posting``). A
+  process that died between posting and cutting down leaves ``retire`` for the
+  next flush to finish; one that died while posting (the new board's id unknown)
+  leaves ``posting``: the next flush sweeps the channel's recent messages for
+  boards of this table but the live one, and deletes them (they hold no line).
 """
 
 from __future__ import annotations
@@ -30,7 +35,8 @@ from bot.outbox import Notice, Outbox
 log = logging.getLogger("gamemaster.publish")
 
 MESSAGE_LIMIT = 2000
-PARTS_KEPT = 40  # the notice parts a turn message remembers holding (a turn has a few)
+PARTS_KEPT = 40  # the notice parts a turn remembers holding (a turn has a few)
+BOARD_TEXT = 1800  # the turn's lines the board holds: room left for the ping line of a post
 SWEPT = 25  # recent messages searched for a board left by a post that died midway
 
 
@@ -77,16 +83,41 @@ class TurnMessages:
             sent = await channel.send(piece, allowed_mentions=discord.AllowedMentions.none())
             await self._keep(game_id, sent.id, piece, [*held, marker])
 
-    async def close(self, game_id: int) -> None:
-        """The turn's message is done: the next lines start a message below."""
+    async def hold(self, game_id: int, notice: Notice, part: int, lines: list[str]) -> bool:
+        """Keep a notice's lines for the board's text (the board's edit or cut
+        shows them); False where they belong below it (after a battle message,
+        or past what a message holds)."""
         memo = await self.outbox.memo(game_id, "turn")
-        if memo.get("id") is not None:
-            await self.outbox.keep_memo(game_id, "turn", {**memo, "id": None, "text": ""})
+        marker = f"{notice.id}.{part}"
+        held: list[str] = memo.get("parts", [])
+        if marker in held:
+            return True
+        kept: list[str] = memo.get("lines", [])
+        if memo.get("below") or len("\n".join([*kept, *lines])) > BOARD_TEXT:
+            return False
+        parts = [*held, marker][-PARTS_KEPT:]
+        await self.outbox.keep_memo(game_id, "turn", {**memo, "lines": [*kept, *lines], "parts": parts})
+        return True
+
+    async def board_text(self, game_id: int) -> str:
+        """The turn's lines the board holds."""
+        lines: list[str] = (await self.outbox.memo(game_id, "turn")).get("lines", [])
+        return "\n".join(lines)
+
+    async def below(self, game_id: int) -> None:
+        """A message went below the board (a battle): later lines of the turn go below it too."""
+        memo = await self.outbox.memo(game_id, "turn")
+        await self.outbox.keep_memo(game_id, "turn", {**memo, "below": True, "id": None, "text": ""})
+
+    async def new_turn(self, game_id: int) -> None:
+        """A new board: the turn starts with no lines (the parts stay, for retries)."""
+        memo = await self.outbox.memo(game_id, "turn")
+        await self.outbox.keep_memo(game_id, "turn", {"parts": memo.get("parts", [])})
 
     async def _keep(self, game_id: int, turn_id: int | None, text: str, held: list[str]) -> None:
-        await self.outbox.keep_memo(
-            game_id, "turn", {"id": turn_id, "text": text, "parts": held[-PARTS_KEPT:]}
-        )
+        memo = await self.outbox.memo(game_id, "turn")
+        kept = {**memo, "id": turn_id, "text": text, "below": True, "parts": held[-PARTS_KEPT:]}
+        await self.outbox.keep_memo(game_id, "turn", kept)
 
     @staticmethod
     async def _edit(channel: discord.abc.Messageable, message_id: int, text: str) -> bool:
@@ -99,7 +130,7 @@ class TurnMessages:
 
 
 class Boards:
-    """The board that follows the turn: posted anew at a turn change, the old removed."""
+    """The board that follows the turn: posted anew at a turn change, the old cut down to its lines."""
 
     def __init__(self, outbox: Outbox, turns: TurnMessages) -> None:
         self.outbox = outbox
@@ -114,35 +145,46 @@ class Boards:
         me: int | None,
     ) -> int:
         """Post the board (``send``: what ``Messageable.send`` takes, the ping
-        included) below everything, then remove the boards before it."""
+        included) below everything, then cut the boards before it down to the
+        turn's lines."""
         memo = await self.outbox.memo(game_id, "boards")
-        retire: list[int] = [int(m) for m in memo.get("retire", [])]
+        retire: list[dict[str, Any]] = list(memo.get("retire", []))
         if memo.get("posting"):
-            retire += await self._left_behind(channel, me, live_id)
-        if live_id is not None and live_id not in retire:
-            retire.append(live_id)
+            retire += [{"id": m, "text": ""} for m in await self._left_behind(channel, me, live_id)]
+        text = await self.turns.board_text(game_id)
+        if live_id is not None and all(r["id"] != live_id for r in retire):
+            retire.append({"id": live_id, "text": text})
+        elif live_id is None and text:
+            # No board to cut down (it was deleted): the turn's lines go above the new one.
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         await self.outbox.keep_memo(game_id, "boards", {"retire": retire, "posting": True})
         message = await channel.send(**send)
         await self.outbox.board_posted(game_id, message.id)
+        await self.turns.new_turn(game_id)
         await self.outbox.keep_memo(game_id, "boards", {"retire": retire, "posting": False})
         await self.retire(channel, game_id, retire)
-        await self.turns.close(game_id)
         return message.id
 
-    async def retire(self, channel: discord.abc.Messageable, game_id: int, retire: list[int]) -> None:
-        for message_id in retire:
-            # Gone already, or not ours to remove: it stays a message like any other.
+    async def retire(
+        self, channel: discord.abc.Messageable, game_id: int, retire: list[dict[str, Any]]
+    ) -> None:
+        for old in retire:
+            message = channel.get_partial_message(int(old["id"]))  # type: ignore[attr-defined]
+            # Gone already, or not ours to change: it stays a message like any other.
             with contextlib.suppress(discord.NotFound, discord.Forbidden):
-                await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
+                if old["text"]:  # the turn's record: its lines, no picture, no buttons
+                    await message.edit(content=old["text"], embed=None, attachments=[], view=None)
+                else:
+                    await message.delete()
         if retire:
             await self.outbox.keep_memo(game_id, "boards", {"retire": [], "posting": False})
 
     async def pending(self, channel: discord.abc.Messageable, game_id: int) -> None:
-        """Finish what a process that died between posting a board and removing
-        the old one left: remove them now."""
+        """Finish what a process that died between posting a board and cutting
+        the old one down left."""
         memo = await self.outbox.memo(game_id, "boards")
         if memo.get("retire") and not memo.get("posting"):
-            await self.retire(channel, game_id, [int(m) for m in memo["retire"]])
+            await self.retire(channel, game_id, list(memo["retire"]))
 
     @staticmethod
     async def _left_behind(

@@ -137,7 +137,9 @@ async def test_the_lone_seat_table_ends_by_the_cap_and_the_final_board_names_the
     headline = (board.description or "").splitlines()[0]
     assert "round cap" in headline and "**AI 1 · normal** wins" in headline, headline
     assert board.title == "Narnia — round 100 of 100"
-    texts = [m.content or "" for m in table.channel.history()[posted_before:] if m.content]
+    # What the stretch wrote: new messages, and the board it began on, whose text
+    # is the turn's lines (posted before, cut down or edited since).
+    texts = [m.content or "" for m in table.channel.history()[posted_before - 1 :] if m.content]
     log = await table.bot.store.actions(row.id)
     ai_moves = sum(1 for a in log if a.source == "ai")
     # Not a line per move: a summary line per 100 moves, the last 40 moves in full

@@ -1,7 +1,7 @@
 """The board follows the turn (cogs/turn_messages.py): posted anew at the bottom
 of the channel, with the one ping, when the turn passes to another member, the
-old one removed; edited in place within a turn; a turn's lines one message; and
-exactly one live board, also after a crash between posting and removing (SimCord)."""
+old one cut down to the turn's lines; edited in place within a turn; and exactly
+one live board, also after a crash between posting and cutting down (SimCord)."""
 
 from __future__ import annotations
 
@@ -71,13 +71,16 @@ async def test_a_crash_between_posting_the_board_and_removing_the_old_leaves_one
     async def dies(*args: Any, **kwargs: Any) -> None:
         raise Killed
 
-    # The new board is posted, then the process dies before the lobby above it goes.
+    # The new board is posted, then the process dies before the lobby above it is cut
+    # down to the Start's lines.
     monkeypatch.setattr(Boards, "retire", dies)
     await table.players[0].click(lobby, label="Start")
-    assert lobby.id in [m.id for m in table.channel.history()]
+    [kept] = [m for m in table.channel.history() if m.id == lobby.id]
+    assert kept.embeds and kept.components  # still the lobby
     monkeypatch.undo()
     await restart(simcord_env, table, monkeypatch)
-    assert lobby.id not in [m.id for m in table.channel.history()]
+    [kept] = [m for m in table.channel.history() if m.id == lobby.id]
+    assert not kept.embeds and not kept.components and "sealed" in (kept.content or "")
     assert len(boards(table)) == 1
     await step(table)  # and the game goes on
     assert len(boards(table)) == 1

@@ -78,12 +78,12 @@ def test_the_command_prints_one_json_object_with_a_key_per_game() -> None:
         "panels": "reuse",
     }
     # Known exactly: /play answers with the lobby (one post), each Join edits it; the
-    # Start posts the opening lines, then the board below them (with the picture and the
-    # one ping, for the leader of the first turn), and removes the lobby above.
+    # Start posts the board (with the picture and the one ping, for the leader of the
+    # first turn) and cuts the lobby above it down to the opening lines (an edit).
     assert magmor["start"] == {
-        "channel_posts": 3,
+        "channel_posts": 2,
         "pings": 1,
-        "writes": {"posts": 3, "edits": 2, "deletes": 1, "uploads": 1},
+        "writes": {"posts": 2, "edits": 3, "deletes": 0, "uploads": 1},
     }
 
 
@@ -91,7 +91,7 @@ async def test_simultaneous_turns_in_italian_with_kept_and_fresh_panels() -> Non
     kept = await run_game("talismani", turns=3, language="it", seed=2)
     check_shape({**kept, "game": "talismani"}, turns=3)
     # Everyone plays at once: the Start pings all three members in its one board.
-    assert kept["start"]["channel_posts"] == 3 and kept["start"]["pings"] == 3
+    assert kept["start"]["channel_posts"] == 2 and kept["start"]["pings"] == 3
     assert kept["pings_per_turn_change"]["max"] == 3
     # A member who plays on from the panel they left open finds it redrawn to the table
     # (cogs/open_panels.py), as one who presses My hand for every move sees a fresh one.

@@ -125,15 +125,15 @@ async def test_a_publisher_killed_midway_loses_and_repeats_nothing_after_a_resta
     table, lobby = await three_in_a_lobby(simcord_env, monkeypatch)
     alice = table.players[0]
 
-    # Start: the commit succeeds, the turn's lines go out (the first posted, the
-    # others edited into it), then the process dies posting the board below them.
-    kill_after(monkeypatch, 1)
+    # Start: the commit succeeds, the Start's lines are kept for the board's text,
+    # then the process dies posting the board.
+    kill_after(monkeypatch, 0)
     started = await alice.click(lobby, label="Start")
     assert started.acknowledged  # answered before publishing: no apology for a committed change
     row = await table.row()
     assert row.status == "playing"  # committed
     [waiting] = await table.bot.store.pending_notices(table.channel.id)
-    assert waiting.sent >= 3  # Discord has the lines: never again
+    assert waiting.sent >= 3  # the lines are kept for the board: never again
 
     await restart(simcord_env, table, monkeypatch)
     assert await table.bot.store.pending_notices(table.channel.id) == []
@@ -156,7 +156,7 @@ async def test_a_publisher_killed_midway_loses_and_repeats_nothing_after_a_resta
     async def die(*args: Any, **kwargs: Any) -> None:
         raise Killed
 
-    monkeypatch.setattr(TurnMessages, "append", die)
+    monkeypatch.setattr(TurnMessages, "hold", die)
     applied = await table.bot.service.act(table.channel.id, user, action)
     await table.bot.changes.after(applied)  # logged, not raised
     assert [(m.id, m.content) for m in table.channel.history()] == before  # nothing went out
@@ -280,7 +280,7 @@ async def test_a_channel_another_process_is_publishing_is_left_to_it(
         pytest.skip("one process per SQLite file: there is no other process to leave it to")
     table, lobby = await three_in_a_lobby(simcord_env, monkeypatch)
     alice = table.players[0]
-    kill_after(monkeypatch, 1)  # Start is committed; one line goes out, then the publisher dies
+    kill_after(monkeypatch, 0)  # Start is committed; the board's post dies
     await alice.click(lobby, label="Start")
     monkeypatch.setattr(discord.abc.Messageable, "send", REAL_SEND)
     [waiting] = await table.bot.store.pending_notices(table.channel.id)
