@@ -113,6 +113,14 @@ async def open_lobby(table: Table, game: str = "magmor", **options: Any) -> disc
     return lobby
 
 
+async def seated_lobby(table: Table, game: str = "magmor", **options: Any) -> discord.Message:
+    """/play <game> by the first player, everyone else joined: the lobby, not started."""
+    lobby = await open_lobby(table, game, **options)
+    for player in table.players[1:]:
+        await player.click(lobby, custom_id=f"gm:{table.channel.id}:lobby:join")
+    return lobby
+
+
 async def start_game(table: Table, game: str = "magmor", **options: Any) -> discord.Message:
     """/play <game>, everyone joins, the host starts; returns the board."""
     lobby = await open_lobby(table, game, **options)

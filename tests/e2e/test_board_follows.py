@@ -13,7 +13,7 @@ import simcord
 
 from cogs.turn_messages import Boards
 from games.registry import GAMES
-from tests.e2e.helpers import Table, custom_ids, make_table, open_lobby, start_game, step
+from tests.e2e.helpers import Table, custom_ids, make_table, seated_lobby, start_game, step
 from tests.e2e.test_outbox import REAL_SEND, Killed, each_once_in_order, expected_lines, restart
 
 MAGMOR = GAMES["magmor"]
@@ -64,9 +64,7 @@ async def test_a_crash_between_posting_the_board_and_removing_the_old_leaves_one
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = make_table(simcord_env, ["alice", "bob", "carol"])
-    lobby = await open_lobby(table)
-    for player in table.players[1:]:
-        await player.click(lobby, label="Join")
+    lobby = await seated_lobby(table)
 
     async def dies(*args: Any, **kwargs: Any) -> None:
         raise Killed

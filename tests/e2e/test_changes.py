@@ -10,7 +10,7 @@ import simcord
 from bot.changes import Changes
 from bot.model import Applied
 from cogs.publisher import Publisher
-from tests.e2e.helpers import make_table, open_lobby, start_game, step
+from tests.e2e.helpers import make_table, seated_lobby, start_game, step
 from tests.e2e.test_outbox import kill_after, restart
 
 # Which of the pipeline's two entries ran, for which channel, and from what.
@@ -64,9 +64,7 @@ async def test_a_restart_publishes_what_was_left_through_the_same_step(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = make_table(simcord_env, ["alice", "bob", "carol"])
-    lobby = await open_lobby(table)
-    for player in table.players[1:]:
-        await player.click(lobby, label="Join")
+    lobby = await seated_lobby(table)
     kill_after(monkeypatch, 0)  # Start is committed; nothing of it goes out
     await table.players[0].click(lobby, label="Start")
     [waiting] = await table.bot.store.pending_notices(table.channel.id)

@@ -10,7 +10,9 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
+from bot.model import Applied
 from bot.table import TableService
+from games.core import Decision
 from games.registry import GAMES
 from tests.factory import make_settings, open_store
 
@@ -33,6 +35,25 @@ async def pings_of(service: TableService) -> list[int]:
     return [int(s) for s in notices[-1].payload["ping"]]
 
 
+async def play_one(service: TableService, game_id: str) -> tuple[int, Decision, Applied] | None:
+    """Whoever must act plays the normal AI's move through the service: the seat,
+    the decision it answered, and the change; None once the game is over."""
+    game = GAMES[game_id]
+    found = await service.active(CH)
+    if found is None or found[0].status != "playing":
+        return None
+    row, table = found
+    state = service.state_of(row)
+    assert state is not None
+    before = game.decision(state)
+    assert before is not None
+    seat = before.actors[0]
+    user = table.seats[seat].user_id
+    assert user is not None
+    action = game.ai(seat).act(game.view(state, seat), before)
+    return seat, before, await service.act(CH, user, action.model_dump())
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 async def test_a_change_pings_the_newly_asked_only(service: TableService, game_id: str) -> None:
     game = GAMES[game_id]
@@ -47,19 +68,10 @@ async def test_a_change_pings_the_newly_asked_only(service: TableService, game_i
 
     changes = 0
     for _ in range(MOVES):
-        found = await service.active(CH)
-        if found is None or found[0].status != "playing":
+        played = await play_one(service, game_id)
+        if played is None:
             break
-        row, table = found
-        state = service.state_of(row)
-        assert state is not None
-        before = game.decision(state)
-        assert before is not None
-        seat = before.actors[0]
-        user = table.seats[seat].user_id
-        assert user is not None
-        action = game.ai(seat).act(game.view(state, seat), before)
-        applied = await service.act(CH, user, action.model_dump())
+        seat, before, applied = played
         after = applied.decision
         pinged = await pings_of(service)
         if after is None:
@@ -75,24 +87,15 @@ async def test_a_change_pings_the_newly_asked_only(service: TableService, game_i
 
 async def test_a_take_back_does_not_ping_who_took_it_back(service: TableService) -> None:
     """The turn comes back to the member who clicked Undo: they are looking at it."""
-    game = GAMES["magmor"]
     users = [FIRST_USER, FIRST_USER + 1, FIRST_USER + 2]
     await service.open_lobby(CH, 1, users[0], "u0", "magmor", seats=3, speed="live", language="en")
     for n, user in enumerate(users[1:], start=1):
         await service.join(CH, user, f"u{n}")
     await service.start(CH, users[0], may_manage=False)
     for _ in range(60):
-        found = await service.active(CH)
-        assert found is not None
-        row, table = found
-        state = service.state_of(row)
-        assert state is not None
-        before = game.decision(state)
-        assert before is not None
-        seat = before.actors[0]
-        user = table.seats[seat].user_id
-        assert user is not None
-        applied = await service.act(CH, user, game.ai(seat).act(game.view(state, seat), before).model_dump())
+        played = await play_one(service, "magmor")
+        assert played is not None
+        seat, before, applied = played
         if applied.table.undo.why_not(seat) is None and seat not in (applied.decision or before).actors:
             undone = await service.undo(CH, user)
             assert undone.decision is not None and seat in undone.decision.actors
