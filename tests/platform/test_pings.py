@@ -97,7 +97,9 @@ async def test_a_take_back_does_not_ping_who_took_it_back(service: TableService)
         assert played is not None
         seat, before, applied = played
         if applied.table.undo.why_not(seat) is None and seat not in (applied.decision or before).actors:
-            undone = await service.undo(CH, user)
+            mover = applied.table.seats[seat].user_id
+            assert mover is not None
+            undone = await service.undo(CH, mover)
             assert undone.decision is not None and seat in undone.decision.actors
             assert seat not in await pings_of(service)
             return
