@@ -23,6 +23,14 @@ from tests.postgres_server import PostgresServer
 BACKENDS = ("sqlite", "postgres")
 
 
+def pytest_report_header(config: pytest.Config) -> str | None:
+    """Say that the soak runs were left out (with pytest-xdist the closing line does not
+    count the deselected tests)."""
+    if config.getoption("markexpr") == "not slow":
+        return "soak runs marked slow are not run here: `pytest -m slow` runs them"
+    return None
+
+
 @pytest_asyncio.fixture(autouse=True)
 async def _close_stores() -> AsyncIterator[None]:
     """Close every bot's database, even when a test fails: an open aiosqlite

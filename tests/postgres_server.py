@@ -90,10 +90,19 @@ class PostgresServer:
     def start(self) -> PostgresServer:
         data = self.root / "data"
         self._run("initdb", "-D", str(data), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync")
-        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 {self.options}"
-        self._run(
-            "pg_ctl", "-D", str(data), "-o", options, "-l", str(self.root / "server.log"), "-w", "start"
-        )
+        log = str(self.root / "server.log")
+        # The port was free when picked, but another process (another pytest-xdist worker
+        # starting its own server) may bind it first: then try a new one.
+        for attempt in range(3):
+            options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 {self.options}"
+            try:
+                self._run("pg_ctl", "-D", str(data), "-o", options, "-l", log, "-w", "start")
+                break
+            except subprocess.CalledProcessError:
+                if attempt == 2:
+                    raise
+                self.port = _free_port()
+                self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
         return self
 
     def stop(self) -> None:

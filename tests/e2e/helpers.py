@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 import simcord
+from simcord.results import to_discord_message
 
 from bot.client import GameMasterBot
 from bot.store import GameRow
@@ -44,10 +45,18 @@ class Table:
         return view
 
     def board(self) -> discord.Message:
-        """The board message: the one with the My hand button."""
-        for message in reversed(self.channel.history()):
-            if any(c.get("custom_id", "").endswith(":hand") for row in _rows(message) for c in row):
-                return message
+        """The board message: the last one with the My hand button.
+
+        What ``channel.history()`` holds, searched in SimCord's stored payloads and
+        only the message found built: history() builds (deep-copies) every message
+        of the channel, and a game played through the panels asks for the board at
+        every move (a sixth of a whole e2e game's CPU went there)."""
+        stored = self.env.backend.messages.get(self.channel.id, {}).values()
+        for message in sorted(stored, key=lambda m: m.id, reverse=True):
+            if message.visible_to(None) and any(
+                c.get("custom_id", "").endswith(":hand") for row in _raw_rows(message.components) for c in row
+            ):
+                return to_discord_message(self.env, message)
         raise AssertionError("no board message")
 
     async def final_board(self) -> discord.Message:
@@ -76,6 +85,11 @@ def _rows(message: discord.Message) -> list[list[dict[str, Any]]]:
         data = component.to_dict()
         rows.append(data.get("components", [data]))
     return rows
+
+
+def _raw_rows(components: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """``_rows`` of a message's components as the API sends them."""
+    return [data.get("components", [data]) for data in components]
 
 
 def custom_ids(message: Any) -> list[str]:

@@ -150,8 +150,9 @@ async def play_to_the_end(table: Table, favourites: list[str]) -> tuple[Counter[
     text as it stood just before the last action (the end reveals everything)."""
     kinds: Counter[str] = Counter()
     before_end = ""
+    taken_at = -1
     asked_owner = False
-    for _ in range(3000):
+    for step in range(3000):
         state = await table.state()
         decision = AK.decision(state)
         if decision is None:
@@ -159,10 +160,17 @@ async def play_to_the_end(table: Table, favourites: list[str]) -> tuple[Counter[
         if decision.kind == "akelarre.payment" and not asked_owner:
             await check_owner_is_asked(table, state)
             asked_owner = True
-        before_end = table.public_text()
-        await act_in_panel(table, decision.actors[0], kinds)
+        # The public text before the last action, taken only then (not the whole
+        # channel read at every move): the engine tells whether the §10 move ends
+        # the game, and ``taken_at`` checks that it was the last action.
+        seat = decision.actors[0]
+        after, _ = AK.play(state, seat, AK.ai(seat).act(AK.view(state, seat), decision))
+        if AK.decision(after) is None:
+            before_end, taken_at = table.public_text(), step
+        await act_in_panel(table, seat, kinds)
     else:
         raise AssertionError("the game did not end")
+    assert taken_at == step - 1, "the public text was taken just before the last action"
     for family in FAMILIES:
         for secret in secrets_of(family):
             assert secret not in before_end, f"a favourite leaked before the end: {secret}"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 from contextlib import redirect_stdout
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +15,30 @@ import pytest
 
 from games import arena
 from games.__main__ import main
+from games.core import Game
 from games.core.budget import Budget
 from games.registry import GAMES
 
 SHAPE = {"game", "players", "games", "finished", "wall_s", "seats", "think_ms"}
+
+
+def one_world(game: Game[Any, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """hard, oracle and seer with one world and two candidates per decision, each
+    played out at most 30 moves (test_levels' horizon): the mechanics, not the
+    strength. The game still says which decisions it searches at all
+    (``Game.search_budget_for``): Narnia searches only its endgame, with a budget of
+    its own that patching ``search_budget`` alone left at 40 worlds (85 s for this
+    test's two Narnia games); Talismani's worlds played to the end took 15 s."""
+    cls = type(game)
+    budget_for = cls.search_budget_for
+
+    def small(budget: Budget) -> Budget:
+        return replace(
+            budget, worlds=min(budget.worlds, 1), candidates=2, horizon=min(budget.horizon or 30, 30)
+        )
+
+    monkeypatch.setattr(cls, "search_budget", small(cls.search_budget))
+    monkeypatch.setattr(cls, "search_budget_for", lambda self, view: small(budget_for(self, view)))
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -25,8 +46,7 @@ def test_every_game_runs_in_the_arena_with_every_policy(
     game_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = GAMES[game_id]
-    # hard and oracle with one world per decision: the mechanics, not the strength
-    monkeypatch.setattr(type(game), "search_budget", Budget(worlds=1, candidates=2))
+    one_world(game, monkeypatch)
     players = min(5, game.max_players)  # every policy where five may sit, else all but normal
     policies = ["hard", "oracle", "random", "easy", "normal"][:players]
     report = arena.run(game_id, players, 2, policies, seed=5)  # type: ignore[arg-type]
@@ -44,8 +64,7 @@ def test_every_game_runs_in_the_arena_with_every_policy(
 
 
 def test_the_seer_plays_in_the_arena(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = GAMES["akelarre"]
-    monkeypatch.setattr(type(game), "search_budget", Budget(worlds=1, candidates=2))
+    one_world(GAMES["akelarre"], monkeypatch)
     report = arena.run("akelarre", 3, 1, ["seer", "normal", "normal"], seed=5)  # type: ignore[arg-type]
     assert report["finished"] == 1
     assert [s["policy"] for s in report["seats"]] == ["seer", "normal", "normal"]
