@@ -61,8 +61,11 @@ class OpenPanels:
         panels = self._open.setdefault(channel_id, {})
         panels[interaction.user.id] = OpenPanel(interaction, language, version, acting)
 
-    def forget(self, channel_id: int, user_id: int) -> None:
-        self._open.get(channel_id, {}).pop(user_id, None)
+    def forget(self, channel_id: int, user_id: int, panel: OpenPanel | None = None) -> None:
+        """Stop keeping the member's panel (only ``panel``, if given: a newer one stays)."""
+        panels = self._open.get(channel_id, {})
+        if panel is None or panels.get(user_id) is panel:
+            panels.pop(user_id, None)
 
     async def flush(self, channel_id: int, *, wait: bool = True) -> None:
         """Redraw every open panel of the channel whose controls the change made stale."""
@@ -72,7 +75,7 @@ class OpenPanels:
         now = discord.utils.utcnow()
         for user_id, panel in list(panels.items()):
             if now - panel.interaction.created_at > WINDOW:
-                self.forget(channel_id, user_id)  # Discord would refuse the edit
+                self.forget(channel_id, user_id, panel)  # Discord would refuse the edit
                 continue
             if panel.editing.locked():
                 panel.again = True  # the running edit draws once more when done
@@ -88,7 +91,7 @@ class OpenPanels:
                 try:
                     at = await self.bot.service.sitting(channel_id, user_id)
                 except TableError:
-                    self.forget(channel_id, user_id)  # the game is over, or the member left
+                    self.forget(channel_id, user_id, panel)  # the game is over, or the member left
                     return
                 # A panel whose controls still act (others' hidden choices in a
                 # simultaneous decision) shows nothing new: no write for it; nor
@@ -102,7 +105,7 @@ class OpenPanels:
                     if not await self._send(
                         panel.interaction.edit_original_response(content=None, embed=embed, view=view)
                     ):
-                        self.forget(channel_id, user_id)
+                        self.forget(channel_id, user_id, panel)
                         return
                     panel.version, panel.acting = at.row.version, acting
                 if not panel.again:

@@ -164,6 +164,7 @@ class Publisher:
         table: TableInfo,
         state: GameState | None,
         ping: tuple[str, list[int]] | None = None,
+        notice_id: int = 0,
     ) -> None:
         """Edit the board in place, or, at a turn change (``ping``: the text and
         who it asks to act), post it anew at the bottom with the ping."""
@@ -183,7 +184,7 @@ class Publisher:
         )
         send = {"content": text, "files": attachments, "allowed_mentions": mentions, **content}
         me = self.bot.user.id if self.bot.user is not None else None
-        table.message_id = await self.boards.post(channel, row.id, table.message_id, send, me)
+        table.message_id = await self.boards.post(channel, row.id, table.message_id, send, me, notice_id)
 
     def lines(self, applied: Change, language: str) -> list[str | tuple[str]]:
         """The public story of a change: text lines, and ``(key,)`` where a
@@ -309,7 +310,8 @@ class Publisher:
                     await self.outbox.done(notice, discord.utils.utcnow().timestamp())
                 return
             games: dict[int, tuple[GameRow, TableInfo, GameState | None]] = {}
-            last = {notice.game_id: notice.id for notice in notices}
+            # A game's last change notice edits its board (a reminder leaves the board alone).
+            last = {n.game_id: n.id for n in notices if n.payload.get("kind") != "reminder"}
             for notice in notices:
                 if notice.game_id not in games:
                     row = await self.outbox.game(notice.game_id)
@@ -320,7 +322,7 @@ class Publisher:
                     row, TableInfo.model_validate(notice.payload.get("table", row.table)), state, notice
                 )
                 try:
-                    await self._send(channel, change, table, last=last[notice.game_id] == notice.id)
+                    await self._send(channel, change, table, last=last.get(notice.game_id) == notice.id)
                 except discord.HTTPException:
                     log.exception("publishing failed", extra={"fields": {"channel": channel_id}})
                     return
@@ -338,6 +340,7 @@ class Publisher:
             reminder = self.reminder(change)
             if reminder is not None and notice.sent == 0:
                 await self._post(channel, notice, reminder[0], reminder[1])
+                await self.outbox.progress(notice, 1)  # pinged once: not again on a retry
             return
         parts = self.parts(change)
         for index, part in enumerate(parts):
@@ -357,7 +360,7 @@ class Publisher:
         ping = self.ping(change, change.table.language)
         if (ping is not None or last) and change.state is not None:
             try:
-                await self.update_board(channel, change.row, table, change.state, ping)
+                await self.update_board(channel, change.row, table, change.state, ping, notice.id)
             except (discord.Forbidden, discord.NotFound):
                 log.warning("board refused by Discord", extra={"fields": {"channel": notice.channel_id}})
 

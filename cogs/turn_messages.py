@@ -12,10 +12,12 @@ What each keeps between flushes is a memo beside the game (``bot.outbox.Outbox``
 * ``turn``: the lines the board holds (``lines``), the message below for the
   rest (``id``, its ``text``; ``below`` once lines went there), and which parts
   of which notices are in (``parts``), so a retry after a crash does not add a
-  line twice. The memo is saved before Discord is asked to write: a retry finds
-  the part and writes the saved text again.
+  line twice. An edit's text is saved before Discord is asked, so a retry writes
+  the saved text again; a new message is recorded once Discord has it (a crash in
+  between posts it twice, as with any message).
 * ``boards``: the boards to cut down (``retire``, each with the text it keeps;
-  none: it is deleted) and whether a board was being posted (``posting``). A
+  none: it is deleted), whether a board was being posted (``posting``), and the
+  notice whose board is out (``posted_for``: a retry of it pings nobody again). A
   process that died between posting and cutting down leaves ``retire`` for the
   next flush to finish; one that died while posting (the new board's id unknown)
   leaves ``posting``: the next flush sweeps the channel's recent messages for
@@ -24,7 +26,6 @@ What each keeps between flushes is a memo beside the game (``bot.outbox.Outbox``
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from typing import Any
 
@@ -143,25 +144,39 @@ class Boards:
         live_id: int | None,
         send: dict[str, Any],
         me: int | None,
+        notice_id: int,
     ) -> int:
         """Post the board (``send``: what ``Messageable.send`` takes, the ping
         included) below everything, then cut the boards before it down to the
-        turn's lines."""
+        turn's lines. Once per notice: a retry of the notice whose board is out
+        (and whose ping went) only finishes the cutting."""
         memo = await self.outbox.memo(game_id, "boards")
+        if memo.get("posted_for") == notice_id and live_id is not None:
+            await self.turns.new_turn(game_id)
+            await self.retire(channel, game_id, list(memo.get("retire", [])))
+            return live_id
         retire: list[dict[str, Any]] = list(memo.get("retire", []))
+        known = {int(r["id"]) for r in retire}
         if memo.get("posting"):
-            retire += [{"id": m, "text": ""} for m in await self._left_behind(channel, me, live_id)]
+            left = await self._left_behind(channel, me, live_id)
+            retire += [{"id": m, "text": ""} for m in left if m not in known]
         text = await self.turns.board_text(game_id)
-        if live_id is not None and all(r["id"] != live_id for r in retire):
+        if live_id is not None and live_id not in known:
             retire.append({"id": live_id, "text": text})
         elif live_id is None and text:
             # No board to cut down (it was deleted): the turn's lines go above the new one.
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-        await self.outbox.keep_memo(game_id, "boards", {"retire": retire, "posting": True})
+            await self.turns.new_turn(game_id)  # out: not again on a retry
+        posted_for = memo.get("posted_for")
+        await self.outbox.keep_memo(
+            game_id, "boards", {"retire": retire, "posting": True, "posted_for": posted_for}
+        )
         message = await channel.send(**send)
         await self.outbox.board_posted(game_id, message.id)
+        await self.outbox.keep_memo(
+            game_id, "boards", {"retire": retire, "posting": False, "posted_for": notice_id}
+        )
         await self.turns.new_turn(game_id)
-        await self.outbox.keep_memo(game_id, "boards", {"retire": retire, "posting": False})
         await self.retire(channel, game_id, retire)
         return message.id
 
@@ -170,14 +185,19 @@ class Boards:
     ) -> None:
         for old in retire:
             message = channel.get_partial_message(int(old["id"]))  # type: ignore[attr-defined]
-            # Gone already, or not ours to change: it stays a message like any other.
-            with contextlib.suppress(discord.NotFound, discord.Forbidden):
+            try:
                 if old["text"]:  # the turn's record: its lines, no picture, no buttons
                     await message.edit(content=old["text"], embed=None, attachments=[], view=None)
                 else:
                     await message.delete()
+            except discord.NotFound:
+                if old["text"]:  # deleted by someone: the turn's lines are not lost with it
+                    await channel.send(old["text"], allowed_mentions=discord.AllowedMentions.none())
+            except discord.Forbidden:
+                pass  # not ours to change any more: it stays a message like any other
         if retire:
-            await self.outbox.keep_memo(game_id, "boards", {"retire": [], "posting": False})
+            memo = await self.outbox.memo(game_id, "boards")
+            await self.outbox.keep_memo(game_id, "boards", {**memo, "retire": [], "posting": False})
 
     async def pending(self, channel: discord.abc.Messageable, game_id: int) -> None:
         """Finish what a process that died between posting a board and cutting

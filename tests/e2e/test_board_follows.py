@@ -75,8 +75,12 @@ async def test_a_crash_between_posting_the_board_and_removing_the_old_leaves_one
     await table.players[0].click(lobby, label="Start")
     [kept] = [m for m in table.channel.history() if m.id == lobby.id]
     assert kept.embeds and kept.components  # still the lobby
+    posted = table.board()
     monkeypatch.undo()
     await restart(simcord_env, table, monkeypatch)
+    # The retry finishes the cut; the board that went out (with its one ping) stays.
+    assert table.board().id == posted.id
+    assert sum("<@" in (m.content or "") for m in table.channel.history()) == 1
     [kept] = [m for m in table.channel.history() if m.id == lobby.id]
     assert not kept.embeds and not kept.components and "sealed" in (kept.content or "")
     assert len(boards(table)) == 1
