@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -157,12 +158,26 @@ def play_randomly(
     return state, history, log
 
 
-@PROPERTY_SETTINGS
+@settings(PROPERTY_SETTINGS, max_examples=10)
 @given(games_strategy)
 def test_random_play_is_sound(game: tuple[int, int, int]) -> None:
     """Random legal play (random splits included) never crashes, conserves the 50 cards
     (MM-4.9.3), keeps honour and days in range, ends, and never leaks hidden information
-    through a view or a public event (MM-4.10.2, MM-4.10.3, R10, R23, R24)."""
+    through a view or a public event (MM-4.10.2, MM-4.10.3, R10, R23, R24). 10 games, each
+    checked at every step (the replay test below plays 25 more without the checks); the
+    25-game soak is ``pytest -m slow``."""
+    random_play_is_sound(game)
+
+
+@pytest.mark.slow
+@PROPERTY_SETTINGS
+@given(games_strategy)
+def test_random_play_is_sound_soak(game: tuple[int, int, int]) -> None:
+    """The soak: 25 checked random games."""
+    random_play_is_sound(game)
+
+
+def random_play_is_sound(game: tuple[int, int, int]) -> None:
     players, seed, choice_seed = game
     state, history, log = play_randomly(players, seed, choice_seed, checks=True)
     assert state.phase == "over" and state.success is not None

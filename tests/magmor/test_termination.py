@@ -179,21 +179,41 @@ def test_bound_values() -> None:
     assert {n: action_bound(n) for n in PLAYER_COUNTS} == {3: 70, 4: 81, 5: 92}
 
 
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-@settings(max_examples=100, deadline=None, derandomize=True)
-@given(
-    seed=st.integers(0, 2**32),
-    plan=st.integers(0, 2**32),
-    choices=st.integers(0, 2**32),
-    first_leader=st.none() | st.integers(0, 2**8),
-)
-def test_mixed_seats_end_within_bound(
-    players: int, seed: int, plan: int, choices: int, first_leader: int | None
-) -> None:
-    """AI, random and default seats, some leaving mid-game (R36), end within the bound."""
+MIXED_TABLES = {
+    "seed": st.integers(0, 2**32),
+    "plan": st.integers(0, 2**32),
+    "choices": st.integers(0, 2**32),
+    "first_leader": st.none() | st.integers(0, 2**8),
+}
+
+
+def mixed_table(players: int, seed: int, plan: int, choices: int, first_leader: int | None) -> None:
     policies, leaves = seats_plan(players, random.Random(plan), horizon=LEAVE_HORIZON)
     leader = None if first_leader is None else first_leader % players  # MM-3.8: the host's choice
     play_and_check(players, seed, policies, leaves=leaves, choices=choices, first_leader=leader)
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(**MIXED_TABLES)
+def test_mixed_seats_end_within_bound(
+    players: int, seed: int, plan: int, choices: int, first_leader: int | None
+) -> None:
+    """AI, random and default seats, some leaving mid-game (R36), end within the bound.
+    25 tables a count: every game is at most 11 turns, and the uniform, stalling and
+    leaving tables below take the slow roads; the 100-table soak is ``pytest -m slow``."""
+    mixed_table(players, seed, plan, choices, first_leader)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(**MIXED_TABLES)
+def test_mixed_seats_end_within_bound_soak(
+    players: int, seed: int, plan: int, choices: int, first_leader: int | None
+) -> None:
+    """The mixed tables' soak: 100 for each player count."""
+    mixed_table(players, seed, plan, choices, first_leader)
 
 
 @pytest.mark.parametrize("policy", POLICIES)

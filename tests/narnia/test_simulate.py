@@ -11,13 +11,26 @@ from games.core.simulate import play_one, simulate
 from games.narnia import GAME
 
 
+def check_simulate(players: int, games: int) -> None:
+    report = simulate(GAME, players, games, 21)
+    assert report.errors == 0, report.error_samples
+    assert report.finished == report.games == games
+    assert report.actions > games * 24  # at least the 24 setup placements per game
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_simulate_20_games(players: int) -> None:
+    """Spec §10 AI players finish every game with no illegal action, for 2 to 4 players
+    (20 games; the all-AI tables of test_termination play more; the 50-game soak is
+    ``pytest -m slow``)."""
+    check_simulate(players, 20)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_simulate_50_games(players: int) -> None:
-    """Spec §10 AI players finish every game with no illegal action, for 2 to 4 players."""
-    report = simulate(GAME, players, 50, 21)
-    assert report.errors == 0, report.error_samples
-    assert report.finished == report.games == 50
-    assert report.actions > 50 * 24  # at least the 24 setup placements per game
+    """The soak: 50 games for each player count."""
+    check_simulate(players, 50)
 
 
 def test_a_four_player_game_plays_to_its_end() -> None:

@@ -351,13 +351,35 @@ def test_bound_values() -> None:
     assert action_bound(4, 1) == 22 + 10 + 161 and action_bound(2, 1000) == 22 + 6000 + 42 * 159
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-@settings(max_examples=20, deadline=None, derandomize=True)
-@given(seed=st.integers(0, 2**32), plan=st.integers(0, 2**32), choices=st.integers(0, 2**32))
-def test_mixed_seats_end_within_bound(players: int, seed: int, plan: int, choices: int) -> None:
-    """AI, random and default seats, some leaving mid-game to the AI, at the default cap."""
+MIXED_TABLES = {
+    "seed": st.integers(0, 2**32),
+    "plan": st.integers(0, 2**32),
+    "choices": st.integers(0, 2**32),
+}
+
+
+def mixed_table(players: int, seed: int, plan: int, choices: int) -> None:
     policies, leaves = seats_plan(players, random.Random(plan), horizon=LEAVE_HORIZON)
     play_and_check(players, seed, policies, leaves=leaves, choices=choices)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@settings(max_examples=8, deadline=None, derandomize=True)
+@given(**MIXED_TABLES)
+def test_mixed_seats_end_within_bound(players: int, seed: int, plan: int, choices: int) -> None:
+    """AI, random and default seats, some leaving mid-game to the AI, at the default cap.
+    8 tables a count, beside the uniform, small-cap and slow tables below; the 20-table
+    soak is ``pytest -m slow``."""
+    mixed_table(players, seed, plan, choices)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", PLAYERS)
+@settings(max_examples=20, deadline=None, derandomize=True)
+@given(**MIXED_TABLES)
+def test_mixed_seats_end_within_bound_soak(players: int, seed: int, plan: int, choices: int) -> None:
+    """The mixed tables' soak: 20 for each player count."""
+    mixed_table(players, seed, plan, choices)
 
 
 @pytest.mark.parametrize("players", PLAYERS)

@@ -11,11 +11,23 @@ from tests.talismani.talismani_helpers import conserved
 from tests.talismani.test_properties import view_json, without_choices
 
 
+def check_simulate(players: int, games: int) -> None:
+    report = simulate(GAME, players, games=games, seed=players)
+    assert report.errors == 0, report.error_samples
+    assert report.finished == games
+
+
 @pytest.mark.parametrize("players", range(2, 11))
 def test_simulate_without_errors(players: int) -> None:
-    report = simulate(GAME, players, games=6, seed=players)
-    assert report.errors == 0, report.error_samples
-    assert report.finished == 6
+    """3 AI games for each player count (27 in all); the 6-a-count soak is ``pytest -m slow``."""
+    check_simulate(players, 3)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", range(2, 11))
+def test_simulate_without_errors_soak(players: int) -> None:
+    """The soak: 6 AI games for each player count."""
+    check_simulate(players, 6)
 
 
 def test_ai_reads_only_its_own_view() -> None:

@@ -171,16 +171,33 @@ def test_the_bound_by_player_count() -> None:
     }
 
 
-@given(
-    players=st.sampled_from(PLAYERS),
-    seed=st.integers(0, 10**6),
-    plan=st.integers(0, 10**6),
-)
-@settings(max_examples=200, deadline=None, derandomize=True)
-def test_mixed_seats_end_within_the_bound(players: int, seed: int, plan: int) -> None:
-    """Random policies per seat (AI, random, default), some seats leaving to the AI."""
+MIXED_TABLES = {
+    "players": st.sampled_from(PLAYERS),
+    "seed": st.integers(0, 10**6),
+    "plan": st.integers(0, 10**6),
+}
+
+
+def mixed_table(players: int, seed: int, plan: int) -> None:
     policies, leaves = seats_plan(players, random.Random(plan))
     check_ends(players, seed, policies, leaves, choices=plan)
+
+
+@given(**MIXED_TABLES)
+@settings(max_examples=50, deadline=None, derandomize=True)
+def test_mixed_seats_end_within_the_bound(players: int, seed: int, plan: int) -> None:
+    """Random policies per seat (AI, random, default), some seats leaving to the AI.
+    50 tables over the player counts, beside the uniform, leaving and stalling tables
+    below; the 200-table soak is ``pytest -m slow``."""
+    mixed_table(players, seed, plan)
+
+
+@pytest.mark.slow
+@given(**MIXED_TABLES)
+@settings(max_examples=200, deadline=None, derandomize=True)
+def test_mixed_seats_end_within_the_bound_soak(players: int, seed: int, plan: int) -> None:
+    """The mixed tables' soak: 200 tables."""
+    mixed_table(players, seed, plan)
 
 
 @pytest.mark.parametrize("policy", ["default", "random", "ai"])
