@@ -14,12 +14,13 @@ boxes, and a system font may be missing in a slim container.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
@@ -29,6 +30,11 @@ MIN_TEXT_FRACTION = 40
 FONTS = Path(__file__).parent / "fonts"
 REGULAR = FONTS / "DejaVuSansCondensed.ttf"
 BOLD = FONTS / "DejaVuSansCondensed-Bold.ttf"
+
+# zlib level 3: a board PNG takes about 13 ms instead of 21 ms at Pillow's default 6, for
+# about 10 % more bytes (measured on the five games' preview pictures, 800 px wide, 50–80 KB).
+# Every change redraws the board, so the time is paid at every move; the bytes hardly matter.
+PNG_LEVEL = 3
 
 _recorded: list[list[int]] = []
 
@@ -87,3 +93,10 @@ def wrapped(draw: ImageDraw.ImageDraw, name: str, width: float, size: int) -> li
         else:
             lines.append(word)
     return lines
+
+
+def png(image: Image.Image) -> bytes:
+    """``image`` as the PNG bytes Discord is sent."""
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=PNG_LEVEL)
+    return out.getvalue()

@@ -18,7 +18,6 @@ the width.
 
 from __future__ import annotations
 
-import io
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,7 +28,7 @@ from bot.i18n import join, t
 from cogs.akelarre import cards
 from cogs.akelarre.cards import CARD_H, CARD_W, DIM, GOLD, INK, LIGHT, TEXT, Colour
 from cogs.akelarre.words import TEAMS, seat_label, suit, ui
-from cogs.pictures import bare, font, wrapped
+from cogs.pictures import bare, font, png, wrapped
 from games.akelarre import AkelarreView, PlaceView
 from games.akelarre.data import FAMILIES, family_of, is_joker, value_of
 
@@ -122,9 +121,7 @@ def draw_table(v: AkelarreView, language: str) -> bytes:
     y = _piles(pen, v, y)
     y = _players(pen, v, y)
     y = _legend(pen, v, y)
-    out = io.BytesIO()
-    image.crop((0, 0, WIDTH, y + 10)).save(out, format="PNG", optimize=False, compress_level=6)
-    return out.getvalue()
+    return png(image.crop((0, 0, WIDTH, y + 10)))
 
 
 def _header(pen: Pen, v: AkelarreView, y: float) -> float:

@@ -14,12 +14,10 @@ thread). Every text goes through :func:`cogs.pictures.font`.
 
 from __future__ import annotations
 
-import io
-
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from cogs.pictures import font
+from cogs.pictures import font, png
 from games.magmor import MagmorView
 
 WIDTH = 600
@@ -183,9 +181,7 @@ def draw_board(view: MagmorView, language: str) -> bytes:
         draw.rounded_rectangle((x + 2, y + 2, x + CELL - 2, y + CELL - 2), 8, outline=CANDIDATE, width=6)
     _day_track(draw, view, language)
     _legend(draw, legend_top, language)
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False, compress_level=6)
-    return out.getvalue()
+    return png(image)
 
 
 def _day_track(draw: ImageDraw.ImageDraw, view: MagmorView, language: str) -> None:

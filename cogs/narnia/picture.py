@@ -17,14 +17,13 @@ the numbers: adjacency is what the borders show.
 
 from __future__ import annotations
 
-import io
 import math
 from dataclasses import dataclass
 from functools import cache
 
 from PIL import Image, ImageDraw
 
-from cogs.pictures import font, wrapped
+from cogs.pictures import font, png, wrapped
 from games.narnia.data import DATA, NEIGHBOURS
 
 SCALE = 75  # px per map unit
@@ -279,9 +278,7 @@ def draw_map(
         _name(draw, names.get(cell.id, cell.id), cell.id, x, y + 12, fill_of(colour))
     free = any(t.free for t in territories) or len(by_id) < len(geometry)
     _legend(draw, legend, bool(highlight), free)
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=6)
-    return out.getvalue()
+    return png(image)
 
 
 def _name(

@@ -16,7 +16,6 @@ exactly when something it shows changes. Every text goes through :func:`cogs.pic
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
@@ -24,7 +23,7 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from cogs.pictures import bare, font
+from cogs.pictures import bare, font, png
 from cogs.talismani import cards as c
 from games.talismani import TalismaniView
 from games.talismani.data import FIRST_TALISMAN
@@ -172,9 +171,7 @@ class Canvas:
         return self.draw.textlength(text, font=font(size, bold=bold))
 
     def png(self, bottom: int) -> bytes:
-        out = io.BytesIO()
-        self.image.crop((0, 0, WIDTH, bottom)).save(out, format="PNG", compress_level=6)
-        return out.getvalue()
+        return png(self.image.crop((0, 0, WIDTH, bottom)))
 
 
 def _status(canvas: Canvas, table: Table) -> str:

@@ -13,12 +13,10 @@ a thread). Every text goes through :func:`cogs.pictures.font`.
 
 from __future__ import annotations
 
-import io
-
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from cogs.pictures import bare, font
+from cogs.pictures import bare, font, png
 from games.tirnanog.data import SPECIES, is_fountain, requirement, type_of, value_of
 from games.tirnanog.views import TirNanOgView
 
@@ -166,6 +164,4 @@ def draw_table(v: TirNanOgView, language: str) -> bytes:
     draw.text((MARGIN + 34, y + 14), ui("legend_value"), font=font(20), fill=LIGHT, anchor="lm")
     bottom = y + 40
     image = image.crop((0, 0, WIDTH, min(height, bottom)))
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False)
-    return out.getvalue()
+    return png(image)
