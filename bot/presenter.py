@@ -70,6 +70,12 @@ class Presenter(ABC):
     def panel(self, ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:
         """A seat's private panel: hand, secrets and the controls for its decision."""
 
+    def panel_image(self, ctx: PanelContext) -> bytes | None:
+        """A PNG of what the seat decides with, drawn from its own view only: its hand
+        with what may be played now marked, or the map with its moves (run off the
+        event loop); ``None``: the panel has no picture."""
+        return None
+
     @abstractmethod
     def click(self, ctx: PanelContext, payload: str, values: list[str]) -> Click:
         """Decode a click on one of this game's controls. Raise ``TableError``

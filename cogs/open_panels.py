@@ -26,6 +26,7 @@ import discord
 
 from bot.client import GameMasterBot
 from bot.model import Sitting, TableError
+from cogs.drawn import Panel
 
 log = logging.getLogger("gamemaster.panels")
 
@@ -33,8 +34,8 @@ log = logging.getLogger("gamemaster.panels")
 # kept in hand for the edit's own way there.
 WINDOW = timedelta(minutes=14)
 
-# Draws a member's panel as it is now: the embed and controls, from the table.
-Draw = Callable[[Sitting, str], tuple[discord.Embed, discord.ui.View]]
+# Draws a member's panel as it is now: the embed, controls and picture, from the table.
+Draw = Callable[[Sitting, str], Awaitable[Panel]]
 
 
 @dataclass
@@ -101,10 +102,8 @@ class OpenPanels:
                 acting = decision is not None and at.seat in decision.actors
                 due = acting or panel.acting
                 if due and not at.table.fresh(at.row.version, panel.version):
-                    embed, view = self.draw(at, panel.language)
-                    if not await self._send(
-                        panel.interaction.edit_original_response(content=None, embed=embed, view=view)
-                    ):
+                    drawn = await self.draw(at, panel.language)
+                    if not await self._send(panel.interaction.edit_original_response(**drawn.edit())):
                         self.forget(channel_id, user_id, panel)
                         return
                     panel.version, panel.acting = at.row.version, acting

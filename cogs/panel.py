@@ -16,6 +16,7 @@ from bot.render import event_text
 from bot.store import GameRow
 from cogs.common import answer_error, bot_of, lang
 from cogs.controls import PAYLOAD, BoardSpot, add_board_control, with_panel_controls
+from cogs.drawn import Panel, with_picture
 from cogs.open_panels import OpenPanels, open_panels_of
 from cogs.publisher import with_final_record
 from games.core import Game, GameState
@@ -69,12 +70,18 @@ def render_panel(presenter: Presenter, ctx: PanelContext) -> tuple[discord.Embed
     return embed, view
 
 
-def draw_sitting(at: Sitting, language: str) -> tuple[discord.Embed, discord.ui.View]:
+async def draw_panel(presenter: Presenter, ctx: PanelContext) -> Panel:
+    """The panel as it is sent: :func:`render_panel` and the seat's picture."""
+    embed, view = render_panel(presenter, ctx)
+    return await with_picture(presenter, ctx, embed, view)
+
+
+async def draw_sitting(at: Sitting, language: str) -> Panel:
     """A member's panel as the table stands now (cogs.open_panels redraws with it)."""
     ctx = panel_context(
         at.game, at.state, at.row.channel_id, at.row.version, at.table, at.seat, at.draft, language
     )
-    return render_panel(PRESENTERS[at.row.game], ctx)
+    return await draw_panel(PRESENTERS[at.row.game], ctx)
 
 
 def remember(interaction: discord.Interaction, ctx: PanelContext) -> None:
@@ -88,8 +95,10 @@ def remember(interaction: discord.Interaction, ctx: PanelContext) -> None:
 async def show_panel(interaction: discord.Interaction, channel_id: int) -> None:
     """``/hand`` and the board's My hand button: a fresh ephemeral panel."""
     row, _table, ctx = await _context(interaction, channel_id)
-    embed, view = render_panel(PRESENTERS[row.game], ctx)
-    await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+    panel = await draw_panel(PRESENTERS[row.game], ctx)
+    await interaction.response.send_message(
+        embed=panel.embed, view=panel.view, files=panel.files(), ephemeral=True
+    )
     remember(interaction, ctx)
 
 
@@ -106,9 +115,9 @@ async def handle_click(
         if not table.fresh(row.version, version):
             # A stale panel: show the current one instead of acting on the old
             # (and say so, unless a refresh was all that was asked for).
-            embed, view = render_panel(presenter, ctx)
+            panel = await draw_panel(presenter, ctx)
             stale = None if payload == REFRESH else t("error.stale_refreshed", ctx.language)
-            await interaction.response.edit_message(content=stale, embed=embed, view=view)
+            await interaction.response.edit_message(**panel.edit(stale))
             remember(interaction, ctx)
             return
         click = presenter.click(ctx, payload, values)
@@ -116,8 +125,8 @@ async def handle_click(
             if click.draft is not None:
                 await bot.service.save_draft(channel_id, ctx.seat, ctx.version, click.draft)
                 ctx.draft = click.draft
-            embed, view = render_panel(presenter, ctx)
-            await interaction.response.edit_message(content=None, embed=embed, view=view)
+            panel = await draw_panel(presenter, ctx)
+            await interaction.response.edit_message(**panel.edit())
             remember(interaction, ctx)
             return
         applied = await bot.service.act(channel_id, interaction.user.id, click.action, version=version)
@@ -141,9 +150,8 @@ async def handle_click(
         None,
         ctx.language,
     )
-    embed, view = render_panel(PRESENTERS[applied.row.game], new_ctx)
-    content: Any = "\n".join(private)[:2000] or None
-    await interaction.response.edit_message(content=content, embed=embed, view=view)
+    panel = await draw_panel(PRESENTERS[applied.row.game], new_ctx)
+    await interaction.response.edit_message(**panel.edit("\n".join(private)[:2000] or None))
     remember(interaction, new_ctx)
     await bot.changes.after(applied)
 

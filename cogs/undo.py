@@ -20,7 +20,7 @@ from bot.i18n import cmd, t
 from bot.presenter import PRESENTERS, PanelContext
 from cogs.common import answer_error, bot_of, lang, user_errors
 from cogs.controls import GREY, add_panel_control
-from cogs.panel import panel_context, remember, render_panel
+from cogs.panel import draw_panel, panel_context, remember
 
 
 async def _take_back(interaction: discord.Interaction, channel_id: int, *, in_place: bool) -> None:
@@ -32,12 +32,14 @@ async def _take_back(interaction: discord.Interaction, channel_id: int, *, in_pl
     ctx = panel_context(
         applied.game, applied.state, channel_id, applied.row.version, applied.table, seat, None, language
     )
-    embed, view = render_panel(PRESENTERS[applied.row.game], ctx)
+    panel = await draw_panel(PRESENTERS[applied.row.game], ctx)
     done = t("undo.done", language)
     if in_place:
-        await interaction.response.edit_message(content=done, embed=embed, view=view)
+        await interaction.response.edit_message(**panel.edit(done))
     else:
-        await interaction.response.send_message(done, embed=embed, view=view, ephemeral=True)
+        await interaction.response.send_message(
+            done, embed=panel.embed, view=panel.view, files=panel.files(), ephemeral=True
+        )
     remember(interaction, ctx)
     await bot.changes.after(applied)
 
