@@ -172,9 +172,11 @@ def picture(presenter: Presenter, view: Any, language: str) -> tuple[bytes | Non
 
 def panel(
     game: Game[Any, Any], presenter: Presenter, table: TableInfo, step: Step, seat: int, language: str
-) -> tuple[discord.Embed, discord.ui.View]:
+) -> tuple[discord.Embed, discord.ui.View, bytes | None]:
+    """The seat's panel and its picture (none once the game is over, as in Discord)."""
     ctx = panel_context(game, step.state, CHANNEL, step.index + 1, table, seat, None, language)
-    return render_panel(presenter, ctx)
+    embed, view = render_panel(presenter, ctx)
+    return embed, view, None if ctx.outcome is not None else presenter.panel_image(ctx)
 
 
 def panel_seats(step: Step, players: int) -> list[int]:
@@ -210,8 +212,13 @@ def render_step(
         width, height = Image.open(io.BytesIO(png)).size
         yield f"--- picture: {game_id}/{name} ({width}×{height}, smallest text {min(sizes, default=0)} px)"
     for seat in panel_seats(step, players):
-        embed, view = panel(game, presenter, table, step, seat, language)
+        embed, view, hand = panel(game, presenter, table, step, seat, language)
         yield f"--- panel of {NAMES[seat]} ---\n{embed_text(embed)}\n{controls_text(view)}"
+        if hand is not None:
+            name = f"{step.index:04d}-{label}-panel-{NAMES[seat].lower()}-{language}.png"
+            (out / game_id).mkdir(parents=True, exist_ok=True)
+            (out / game_id / name).write_bytes(hand)
+            yield f"--- panel picture: {game_id}/{name}"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from bot.model import TableInfo
 from bot.presenter import Click, PanelContext, Presenter
 from cogs.akelarre import board, final, hints, panel
+from cogs.akelarre.hand_picture import hand_image
 from cogs.akelarre.words import as_view
 from games.core import Decision, Outcome, Standing
 
@@ -48,6 +49,9 @@ class AkelarrePresenter(Presenter):
     # -- the private panel -------------------------------------------------
     def panel(self, ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:
         return panel.panel(ctx, as_view(ctx.view))
+
+    def panel_image(self, ctx: PanelContext) -> bytes | None:
+        return hand_image(as_view(ctx.view), ctx.legal, ctx.draft, ctx.language)
 
     def click(self, ctx: PanelContext, payload: str, values: list[str]) -> Click:
         return panel.click(ctx, as_view(ctx.view), payload, values)
