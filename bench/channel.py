@@ -46,6 +46,7 @@ from bench.channel_players import DRIVERS, REFRESH, NoControl, PanelUI, Refused,
 from bot.client import GameMasterBot
 from bot.i18n import t
 from bot.settings import Settings
+from games.core import Decision
 from games.registry import GAMES
 
 NAMES = ["ann", "bob", "cid", "dee", "eve", "fay", "gus", "hal", "ida", "jon"]
@@ -228,6 +229,7 @@ class Seen:
     kind: str | None  # the decision's kind (None: over)
     seat: int | None = None  # the first actor's seat
     state: Any = None
+    decision: Decision | None = None
 
 
 class Run:
@@ -265,7 +267,7 @@ class Run:
             return Seen(row.version, row.id, frozenset(), None, state=state)
         users = [s["user_id"] for s in row.table["seats"]]
         actors = frozenset(users[s] for s in decision.actors)
-        return Seen(row.version, row.id, actors, decision.kind, decision.actors[0], state)
+        return Seen(row.version, row.id, actors, decision.kind, decision.actors[0], state, decision)
 
     def board_distance(self) -> int | None:
         """Messages below the live board (the one with the My hand button), or None without one."""
@@ -372,7 +374,9 @@ class Run:
             turn.interactions += self.act_interactions
             pings = [u for r in self.log[begin:] for u in r.pings]
             self.f.pings_to_actor += sum(u in seen.actors for u in pings)
-            changed = bool(now.actors - seen.actors)
+            # A quiet round (Narnia's set-up placements) is one turn for the channel.
+            going_on = now.decision is not None and now.decision.goes_on(seen.decision)
+            changed = bool(now.actors - seen.actors) and not going_on
             if self.trace is not None:
                 self.trace(self.traced(member, seen, now, begin, changed))
             if changed:

@@ -58,15 +58,16 @@ def newly_asked(applied: Applied, decision: Decision) -> list[int]:
     back up to seven), a member who just clicked (a take-back hands the turn back
     to them), and seats of a simultaneous decision another seat answered are not
     pinged again; once AI seats or deadlines played in between, the turn went
-    round, and everyone asked now is asked anew."""
-    if applied.continued or applied.keeps_decision:
+    round, and everyone asked now is asked anew. A quiet round (Narnia's set-up)
+    asks all its seats when it opens and nobody as it goes round."""
+    if applied.continued or applied.keeps_decision or decision.goes_on(applied.before):
         return []
     if applied.ai_moves or applied.auto_seats:
-        return list(decision.actors)
+        return decision.asked
     acting = set(applied.before.actors) if applied.before is not None else set()
     if applied.by is not None:
         acting.add(applied.by)
-    return [seat for seat in decision.actors if seat not in acting]
+    return [seat for seat in decision.asked if seat not in acting]
 
 
 def reminder_notice(seats: list[int]) -> dict[str, Any]:

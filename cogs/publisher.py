@@ -227,12 +227,15 @@ class Publisher:
         asked = [int(s) for s in applied.notice.payload.get("ping", [])]
         users = [
             u
-            for s in decision.actors
+            for s in decision.asked
             if s in asked and not now.seats[s].ai and (u := now.seats[s].user_id) is not None
         ]
         if not users:
             return None
         text = decision_line(applied.row.game, now, decision, language)
+        if decision.quiet_round and len(decision.asked) > 1:
+            later = [seat_name(now, s) for s in decision.asked[1:]]
+            text += " " + t("table.in_turn", language, seats=join(later, language))
         mentions = " ".join(f"<@{u}>" for u in users)
         return f"{mentions} {text} {t('table.press_hand', language)}", users
 

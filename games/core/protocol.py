@@ -59,6 +59,9 @@ class Decision(BaseModel):
     timeout: Literal["short", "long"] = "short"
     done: list[int] = []
     rule: str | None = None
+    # An ordered decision whose seats act quickly in turn (Narnia's set-up placements):
+    # the channel treats the round as one turn, asking all its seats once when it opens.
+    quiet_round: bool = False
 
     @property
     def actors(self) -> list[int]:
@@ -66,6 +69,17 @@ class Decision(BaseModel):
         if self.mode == "simultaneous":
             return [s for s in self.seats if s not in self.done]
         return self.seats[:1]
+
+    @property
+    def asked(self) -> list[int]:
+        """The seats the decision asks when it opens: every seat of a quiet round (each
+        acts in turn, and is told once, when the round opens), the actors otherwise."""
+        return list(self.seats) if self.quiet_round else self.actors
+
+    def goes_on(self, before: Decision | None) -> bool:
+        """True when this is the quiet round ``before`` belonged to, one seat further
+        on: its seats were asked when it opened."""
+        return before is not None and self.quiet_round and before.quiet_round and self.kind == before.kind
 
     def continues(self, before: Decision | None) -> bool:
         """True when this is ``before`` with more seats done: the same

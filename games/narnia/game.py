@@ -74,6 +74,17 @@ class NarniaGame(Game[NarniaState, NarniaAction]):
             )
         assert state.actor is not None
         timeout = "long" if phase in LONG else "short"
+        if phase in ("place_witch", "deploy"):
+            # The set-up goes round the table one token at a time: a quiet round, so the
+            # channel asks everyone once when it opens, not at each of the 24 tokens.
+            return Decision(
+                kind=f"narnia.{phase}",
+                seats=setup.round_of(state),
+                mode="ordered",
+                timeout=timeout,
+                rule=rule,
+                quiet_round=True,
+            )
         return Decision(kind=f"narnia.{phase}", seats=[state.actor], mode="one", timeout=timeout, rule=rule)
 
     def view(self, state: NarniaState, seat: int | None) -> NarniaView:

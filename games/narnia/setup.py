@@ -83,6 +83,14 @@ def placer(state: NarniaState, placement: int) -> int:
     return state.setup_order[(placement % PLACEMENTS) % len(state.setup_order)]
 
 
+def round_of(state: NarniaState) -> list[int]:
+    """The seats that place next, in turn, the current placer first: one go round the
+    setup order, cut at the end of the Witch's or Peter's placements (NA-3.4, NA-3.5)."""
+    placed = state.setup_placed
+    end = PLACEMENTS if placed < PLACEMENTS else 2 * PLACEMENTS
+    return [placer(state, k) for k in range(placed, min(end, placed + len(state.setup_order)))]
+
+
 def next_placement(state: NarniaState, events: list[Event]) -> None:
     placed = state.setup_placed
     if placed >= 2 * PLACEMENTS:
