@@ -51,15 +51,17 @@ def has_picture(message: discord.Message) -> bool:
     return bool(message.attachments) or any(e.image.url or e.thumbnail.url for e in message.embeds)
 
 
-def check_boards(run: Run, boards_seen: set[int]) -> discord.Message:
-    """One live board, among the channel's last two messages; every board before
+def check_boards(run: Run, boards_seen: set[int], *, turn_change: bool = True) -> discord.Message:
+    """One live board, among the channel's last two messages at a turn change (within
+    a turn a battle's or a reveal's message may come below it); every board before
     it (and the lobby it grew from) gone or cut down to text: no picture, no
     embed, no controls. Returns the live board."""
     history = run.channel.history()
     live = [m for m in history if hand_id(run) in custom_ids(m)]
     assert len(live) == 1, [m.id for m in live]
     [board] = live
-    assert board.id in [m.id for m in history[-2:]], "the board follows the turn"
+    if turn_change:
+        assert board.id in [m.id for m in history[-2:]], "the board follows the turn"
     assert board.embeds, "the live board shows the table"
     boards_seen.add(board.id)
     for message in history:
@@ -70,6 +72,13 @@ def check_boards(run: Run, boards_seen: set[int]) -> discord.Message:
         elif message.id != board.id:  # no other message carries a picture or controls
             assert not has_picture(message) and not message.components, (message.id, message.content)
     return board
+
+
+def asked_by(run: Run, now: Seen, before: Seen | None = None) -> set[int]:
+    """The members ``now``'s decision asks to act, once it differs from ``before``'s."""
+    if now.decision is None or (before is not None and now.decision.goes_on(before.decision)):
+        return set()
+    return {run.seat_users[s] for s in now.decision.asked}
 
 
 def check_pings(run: Run, moved: list[Request], asked: set[int], board: discord.Message) -> None:
@@ -142,7 +151,7 @@ async def test_the_channel_follows_the_turn(simcord_env: simcord.Env, game: str,
         run.seat_users = [s["user_id"] for s in row.table["seats"]]
         seen = await run.seen()
         board = check_boards(run, boards)
-        check_pings(run, log, set(seen.actors), board)
+        check_pings(run, log, asked_by(run, seen), board)
         await check_public_board(run, board)
         asked_at = {user: seen.version for user in seen.actors}  # since when each must act
         for member in members:  # every member opens their panel now, and keeps it
@@ -163,7 +172,9 @@ async def test_the_channel_follows_the_turn(simcord_env: simcord.Env, game: str,
             assert "refresh" not in run.clicks, "the kept panel offered the move"
             now: Seen = await run.seen()
             assert now.version > seen.version, "the click acted"
-            asked = set(now.actors - seen.actors)
+            # Who the move newly asks: the decision's asked seats (all of a quiet round
+            # as it opens, none as it goes round) but those acting already.
+            asked = asked_by(run, now, seen) - seen.actors
             moved = log[begin:]
             if now.kind is None:  # the end: no one to ask
                 assert not any(r.pings for r in moved)
@@ -174,9 +185,9 @@ async def test_the_channel_follows_the_turn(simcord_env: simcord.Env, game: str,
                 await check_public_board(run, board)
             else:  # within a turn: no ping, the board edited where it is
                 assert not any(r.pings for r in moved), [r.pings for r in moved]
-                await check_public_board(run, check_boards(run, boards))
-            for user in asked:
-                asked_at[user] = now.version
+                await check_public_board(run, check_boards(run, boards, turn_change=False))
+            for user in now.actors - seen.actors:
+                asked_at[user] = now.version  # since when their click is due
             await check_no_leak(run)
             seen = now
         assert changes >= 2 or seen.kind is None, (changes, seen.kind)
