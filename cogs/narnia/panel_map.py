@@ -37,9 +37,11 @@ def panel_image(ctx: PanelContext) -> bytes:
 
 # A panel is drawn on opening, on every click and after every move at the table, each
 # seat its own; many of these draw the same picture again (a click that only changes
-# the draft's words, the seats that wait while the map does not change). Measured on a
-# 2-core machine: about 45 ms for a new map (20 of them for the PNG), about 25 ms for new
-# marks on a map already drawn, nothing for a picture drawn before.
+# the draft's words, the seats that wait while the map does not change). Measured
+# (medians over a 3-player game, 2 shared cores under load): a new map ~45-60 ms (the
+# territories' names and the PNG are most of it), new marks on a map already drawn
+# ~17 ms, a picture drawn before ~0.2 ms. The e2e whole game draws ~1060 panels, ~45 %
+# of them from the cache.
 @lru_cache(maxsize=64)
 def _picture(
     territories: tuple[Territory, ...],
