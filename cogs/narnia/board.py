@@ -145,8 +145,13 @@ def _effects(table: TableInfo, v: NarniaView, language: str) -> str:
 
 def board_image(view: BaseModel, language: str) -> bytes | None:
     v = as_view(view)
+    return draw_map(list(map_territories(v)), map_names(language), map_legend(v, language), map_highlight(v))
+
+
+def map_territories(v: NarniaView) -> tuple[Territory, ...]:
+    """What the map shows of each territory: owner's colour, stack, free or not."""
     colours = [s.colour for s in v.seats]
-    territories = [
+    return tuple(
         Territory(
             id=tv.id,
             colour=None if tv.owner is None else colours[tv.owner],
@@ -154,10 +159,22 @@ def board_image(view: BaseModel, language: str) -> bytes | None:
             free=tv.free,
         )
         for tv in v.territories
-    ]
+    )
+
+
+def map_highlight(v: NarniaView) -> tuple[str, ...]:
+    """The battle under way, outlined on the map."""
     battle = v.battle
-    highlight = (battle.source, battle.target) if battle is not None else ()
-    legend = Legend(
+    return (battle.source, battle.target) if battle is not None else ()
+
+
+def map_names(language: str) -> dict[str, str]:
+    return {tid: territory(tid, language) for tid in TERRITORIES}
+
+
+def map_legend(v: NarniaView, language: str) -> Legend:
+    colours = [s.colour for s in v.seats]
+    return Legend(
         owners=(
             *((colour, t(f"narnia.colour.{colour}", language)) for colour in colours),
             (None, ui("legend_witch", language)),
@@ -169,7 +186,6 @@ def board_image(view: BaseModel, language: str) -> bytes | None:
         battle=ui("legend_battle", language),
         free=ui("legend_free", language),
     )
-    return draw_map(territories, {tid: territory(tid, language) for tid in TERRITORIES}, legend, highlight)
 
 
 def board_image_key(view: BaseModel) -> str:

@@ -24,7 +24,7 @@ from pydantic import BaseModel
 
 from bot.model import TableInfo
 from bot.presenter import Click, PanelContext, Presenter
-from cogs.narnia import battles, board, clicks, final, hints, panel
+from cogs.narnia import battles, board, clicks, final, hints, panel, panel_map
 from cogs.narnia.words import as_view
 from games.core import Decision, Outcome, Standing
 from games.narnia.state import Battle, Throw
@@ -70,9 +70,13 @@ class NarniaPresenter(Presenter):
     def throw_text(self, table: TableInfo, battle: Battle, number: int, throw: Throw, language: str) -> str:
         return battles.throw_text(table, battle, number, throw, language)
 
-    # -- the private panel: panel.py, its controls (controls.py), clicks.py ---
+    # -- the private panel: panel.py, its controls (controls.py), its map
+    # -- (panel_map.py), clicks.py --------------------------------------------
     def panel(self, ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:
         return panel.panel(ctx)
+
+    def panel_image(self, ctx: PanelContext) -> bytes | None:
+        return panel_map.panel_image(ctx)
 
     def click(self, ctx: PanelContext, payload: str, values: list[str]) -> Click:
         return clicks.click(ctx, payload, values)
