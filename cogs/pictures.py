@@ -15,10 +15,11 @@ boxes, and a system font may be missing in a slim container.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import cache
+from functools import cache, lru_cache, wraps
 from pathlib import Path
+from typing import ParamSpec, TypeVar, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -49,6 +50,29 @@ def font(size: int, *, bold: bool = False) -> Font:
     for sizes in _recorded:
         sizes.append(size)
     return _font(size, bold)
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def picture_cache(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """``lru_cache`` for a drawing (its arguments hashable): a panel is redrawn after
+    every move at the table, and most redraws draw what was drawn before. While text
+    sizes are being measured (:func:`measuring`) it draws afresh, so every size is
+    recorded whatever was drawn earlier in the process."""
+
+    def wrap(draw: Callable[P, R]) -> Callable[P, R]:
+        # The arguments are hashable by this decorator's contract (lru_cache checks it).
+        kept = cast(Callable[P, R], lru_cache(maxsize=maxsize)(draw))
+
+        @wraps(draw)
+        def cached(*args: P.args, **kwargs: P.kwargs) -> R:
+            return draw(*args, **kwargs) if _recorded else kept(*args, **kwargs)
+
+        return cached
+
+    return wrap
 
 
 @contextmanager

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -22,7 +21,7 @@ from bot.i18n import t
 from cogs.akelarre import cards
 from cogs.akelarre.cards import CARD_H, CARD_W, DIM, INK, LIGHT, TEXT, Colour
 from cogs.akelarre.words import suit, ui
-from cogs.pictures import bare, font, png
+from cogs.pictures import bare, font, picture_cache, png
 from games.akelarre import AkelarreView
 from games.akelarre.data import family_of, is_joker, kind_of, sort_cards, value_of
 
@@ -66,7 +65,7 @@ def hand_image(
     return _draw(json.dumps([sort_cards(v.hand), v.favourite, playable, picked, caption]), language)
 
 
-@lru_cache(maxsize=256)
+@picture_cache(256)
 def _draw(key: str, language: str) -> bytes:
     # Cached on what is drawn: a panel is redrawn after every move at the table, and
     # most of those leave the hand as it was. A draw takes about 9 ms.

@@ -11,17 +11,17 @@ out of play fade, so what may be done stands out.
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
 from bot.presenter import PanelContext
 from cogs import legal
-from cogs.narnia.board import map_highlight, map_legend, map_names, map_territories
+from cogs.narnia.board import map_highlight, map_image, map_legend, map_territories
 from cogs.narnia.controls import turn_mode
-from cogs.narnia.picture import Legend, Marks, Territory, map_layer, marked_map
+from cogs.narnia.picture import Legend, Marks, Territory, marked_map, with_row
 from cogs.narnia.words import as_view, ui
+from cogs.pictures import picture_cache
 from games.narnia.views import NarniaView
 
 PICKED = ("place_witch", "deploy", "place_reinforcement", "stone", "spell_loss", "surprise")
@@ -42,7 +42,7 @@ def panel_image(ctx: PanelContext) -> bytes:
 # territories' names and the PNG are most of it), new marks on a map already drawn
 # ~17 ms, a picture drawn before ~0.2 ms. The e2e whole game draws ~1060 panels, ~45 %
 # of them from the cache.
-@lru_cache(maxsize=64)
+@picture_cache(64)
 def _picture(
     territories: tuple[Territory, ...],
     highlight: tuple[str, ...],
@@ -53,12 +53,12 @@ def _picture(
     return marked_map(_base(territories, highlight, legend, language), marks)
 
 
-@lru_cache(maxsize=8)
+@picture_cache(8)
 def _base(
     territories: tuple[Territory, ...], highlight: tuple[str, ...], legend: Legend, language: str
 ) -> Image.Image:
     """The board's map with room for the panel's legend row (copied before marking)."""
-    return map_layer(territories, map_names(language), legend, highlight, extra_rows=1)
+    return with_row(map_image(territories, highlight, legend, language))
 
 
 def marks(ctx: PanelContext, v: NarniaView) -> Marks:

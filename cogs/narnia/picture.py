@@ -233,10 +233,15 @@ def _row_width(draw: ImageDraw.ImageDraw, texts: list[str]) -> float:
     return sum(max(CHIP, draw.textlength(t, font=font(DIGIT)) + 10) + 3 for t in texts)
 
 
-def draw_map(
-    territories: list[Territory], names: dict[str, str], legend: Legend, highlight: tuple[str, ...] = ()
-) -> bytes:
-    return png(map_layer(territories, names, legend, highlight))
+def with_row(board: Image.Image) -> Image.Image:
+    """The board's map with one more legend row below (the panel's "You" and what its
+    marks mean), the legend's ground carried down to it."""
+    image = Image.new("RGB", (board.width, board.height + LEGEND_ROW), BACKGROUND)
+    image.paste(board, (0, 0))
+    ImageDraw.Draw(image).rectangle(
+        [MARGIN, board.height - 6, WIDTH - MARGIN, image.height - 6], fill=LEGEND_BG
+    )
+    return image
 
 
 def map_layer(
@@ -244,11 +249,9 @@ def map_layer(
     names: dict[str, str],
     legend: Legend,
     highlight: tuple[str, ...] = (),
-    extra_rows: int = 0,
 ) -> Image.Image:
-    """The board's map and legend, with room for ``extra_rows`` more legend rows
-    below (the panel's "You" and what its marks mean)."""
-    image = Image.new("RGB", (WIDTH, HEIGHT + extra_rows * LEGEND_ROW), BACKGROUND)
+    """The board's map and legend."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     by_id = {t.id: t for t in territories}
     geometry = {c.id: c for c in cells()}

@@ -100,8 +100,6 @@ def test_what_the_seat_cannot_see_changes_nothing() -> None:
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_text_is_readable_on_a_phone_and_in_the_tables_language(language: str) -> None:
     state = frontier()
-    panel_map._picture.cache_clear()  # draw afresh, so every text size is recorded
-    panel_map._base.cache_clear()
     with measuring() as sizes:
         png = picture(state, RED, language=language)
     width = Image.open(io.BytesIO(png)).width
