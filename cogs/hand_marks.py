@@ -12,6 +12,7 @@ green from gold. Each game draws its own card faces (the board's); these only ma
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from PIL import Image, ImageDraw
@@ -44,13 +45,35 @@ def tick(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: Colour
 
 
 def mark_card(draw: ImageDraw.ImageDraw, box: Box, mark: Mark, radius: float, badge: float = 11) -> None:
-    """Frame a card drawn at ``box`` (already lifted) and tick its top-right corner."""
+    """Frame a card drawn at ``box`` (already lifted) and tick its top-right corner. The
+    frame stands 2 px off the card, so a strip of background parts it from a card of its
+    own colour (a sun in Talismani is gold too); the tick sits on the corner, clear of
+    the value a card prints there."""
     if mark not in ("playable", "selected"):
         return
     colour, width = (SELECTED, 5) if mark == "selected" else (PLAYABLE, 4)
     x0, y0, x1, y1 = box
-    draw.rounded_rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), radius + 2, outline=colour, width=width)
-    tick(draw, x1 - badge + 3, y0 + badge - 3, badge, colour)
+    out = 2 + width
+    frame = (x0 - out, y0 - out, x1 + out, y1 + out)
+    draw.rounded_rectangle(frame, radius + out, outline=colour, width=width)
+    tick(draw, x1 + 1, y0 - 1, badge, colour)
+
+
+def apply_marks(
+    image: Image.Image,
+    placed: Sequence[tuple[Box, Mark]],
+    background: Colour,
+    radius: float,
+    badge: float = 11,
+) -> None:
+    """Once every card is drawn: dim those that may not be played, then frame and tick the
+    others (last, so a neighbour never covers a frame)."""
+    draw = ImageDraw.Draw(image)
+    for box, mark in placed:
+        if mark == "dimmed":
+            dim(image, box, background)
+    for box, mark in placed:
+        mark_card(draw, box, mark, radius, badge)
 
 
 def dim(image: Image.Image, box: Box, background: Colour, amount: float = DIM_AMOUNT) -> None:

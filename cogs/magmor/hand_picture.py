@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import t
 from bot.presenter import PanelContext
-from cogs.hand_marks import PLAYABLE, RAISE_SELECTED, SELECTED, Mark, dim, lift, mark_card, marked, tick
+from cogs.hand_marks import PLAYABLE, RAISE_SELECTED, SELECTED, Box, Mark, apply_marks, lift, marked, tick
 from cogs.magmor.picture import BACKGROUND, GOLD, INK, LIGHT, icon
 from cogs.magmor.words import RESOURCES
 from cogs.pictures import font, png
@@ -153,20 +153,19 @@ def draw_hand(hand: Hand, language: str) -> bytes:
     worth = sum(n * v for n, v in zip(hand.counts, hand.values, strict=True))
     title = t("magmor.ui.pic_hand_title", language, count=sum(hand.counts), vp=worth)
     draw.text((MARGIN, 24), title, font=font(22, bold=True), fill=LIGHT, anchor="lm")
-    dimmed = []
+    placed: list[tuple[Box, Mark]] = []
     for index, res in enumerate(RESOURCES):
         mark = hand.marks[index]
         x, y = MARGIN + index * (CARD_W + GAP), top + RAISE_SELECTED - lift(mark)
         name = t(f"magmor.resource.{res}", language)
         _resource_card(draw, x, y, res, hand.counts[index], name)
-        box = (x, y, x + CARD_W, y + CARD_H)
-        mark_card(draw, box, mark, 9)
-        if hand.notes[index]:
-            _note(draw, x, y, hand.notes[index], SELECTED if mark == "selected" else PLAYABLE)
-        if mark == "dimmed":
-            dimmed.append((x, y - 6, x + CARD_W + 6, y + CARD_H))  # with the stack's edges
-    for box in dimmed:
-        dim(image, box, BACKGROUND)
+        # A dimmed card fades with the stack's edges; a marked one is framed alone.
+        edges = 6 if mark == "dimmed" else 0
+        placed.append(((x, y - edges, x + CARD_W + edges, y + CARD_H), mark))
+    apply_marks(image, placed, BACKGROUND, 9)
+    for note, mark, ((left, edge, _, _), _) in zip(hand.notes, hand.marks, placed, strict=True):
+        if note:  # never on a dimmed card: its box starts at the stack's edges
+            _note(draw, left, edge, note, SELECTED if mark == "selected" else PLAYABLE)
     _objective(draw, WIDTH - MARGIN - OBJECTIVE_W, top + RAISE_SELECTED, hand, language)
     if hand.caption:
         cy = height - 22

@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import t
 from bot.presenter import PanelContext
-from cogs.hand_marks import PLAYABLE, RAISE_SELECTED, SELECTED, Mark, dim, lift, mark_card, marked, tick
+from cogs.hand_marks import PLAYABLE, RAISE_SELECTED, SELECTED, Mark, apply_marks, lift, marked, tick
 from cogs.pictures import font, png
 from cogs.talismani import cards as c
 from cogs.talismani.picture import BACKGROUND
@@ -106,10 +106,14 @@ def _layout(hand: Hand, language: str) -> list[tuple[float, int]]:
     """Each card's left edge and row: flowed into rows, a wider gap between suits."""
     places: list[tuple[float, int]] = []
     x, row = float(MARGIN), 0
-    for index, card in enumerate(hand.cards):
-        width = c.card_width(card, language)
+    widths = [c.card_width(card, language) for card in hand.cards]
+    for index, width in enumerate(widths):
         if index and hand.groups[index] != hand.groups[index - 1]:
             x += SUIT_GAP - GAP
+            # A suit that would break at the row's end starts the next row, if it fits there.
+            group = sum(w + GAP for i, w in enumerate(widths) if hand.groups[i] == hand.groups[index])
+            if x + group - GAP > WIDTH - MARGIN and group - GAP <= WIDTH - 2 * MARGIN:
+                x, row = float(MARGIN), row + 1
         if x + width > WIDTH - MARGIN and x > MARGIN:
             x, row = float(MARGIN), row + 1
         places.append((x, row))
@@ -136,16 +140,12 @@ def draw_hand(hand: Hand, language: str) -> bytes:
     draw = ImageDraw.Draw(image)
     title = t("talismani.ui.picture.hand_title", language, count=len(hand.cards))
     draw.text((MARGIN, 24), title, font=font(24, bold=True), fill=c.LIGHT, anchor="lm")
-    dimmed = []
+    placed = []
     for card, mark, (x, row) in zip(hand.cards, hand.marks, places, strict=True):
         y = top + row * ROW_H + RAISE_SELECTED - lift(mark)
         width = c.draw_card(draw, x, y, card, language)
-        box = (x, y, x + width, y + c.CARD_H)
-        mark_card(draw, box, mark, 7, badge=9)
-        if mark == "dimmed":
-            dimmed.append(box)
-    for box in dimmed:
-        dim(image, box, BACKGROUND)
+        placed.append(((x, y, x + width, y + c.CARD_H), mark))
+    apply_marks(image, placed, BACKGROUND, 7, badge=9)
     if hand.captions:
         _captions(draw, hand, height - 20, language)
     return png(image)

@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import t
 from bot.presenter import PanelContext
-from cogs.hand_marks import RAISE_SELECTED, Mark, dim, lift, mark_card, marked, tick
+from cogs.hand_marks import RAISE_SELECTED, Mark, apply_marks, lift, marked, tick
 from cogs.pictures import bare, font, png
 from games.tirnanog.data import SPECIES, is_fountain, requirement, type_of, value_of
 from games.tirnanog.payment import counts_of
@@ -282,17 +282,13 @@ def draw_hand(hand: Hand, language: str) -> bytes:
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.text((MARGIN, 14), ui("hand_title", count=len(hand.cards)), font=font(24, bold=True), fill=LIGHT)
-    dimmed = []
+    placed = []
     for index, (name, mark) in enumerate(zip(hand.cards, hand.marks, strict=True)):
         x = MARGIN + (index % PER_ROW) * (HAND_W + HAND_GAP)
         y = top + (index // PER_ROW) * row_h + RAISE_SELECTED - lift(mark)
         _hand_card(draw, x, y, name, names)
-        box = (x, y, x + HAND_W, y + HAND_H)
-        mark_card(draw, box, mark, 10)
-        if mark == "dimmed":
-            dimmed.append(box)
-    for box in dimmed:
-        dim(image, box, BACKGROUND)
+        placed.append(((x, y, x + HAND_W, y + HAND_H), mark))
+    apply_marks(image, placed, BACKGROUND, 10)
     if hand.caption:
         territory = bare(t(f"tirnanog.terrain.{hand.territory}", language)) if hand.territory else ""
         text = ui(hand.caption, count=hand.count, territory=territory)
