@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from bot.model import TableInfo
 from bot.presenter import Click, PanelContext, Presenter
-from cogs.magmor import board, final, hints, panel
+from cogs.magmor import board, final, hand_picture, hints, panel
 from cogs.magmor.words import GAME, as_view
 from games.core import Decision, Outcome, Standing
 
@@ -38,6 +38,9 @@ class MagmorPresenter(Presenter):
     # -- the private panel -------------------------------------------------
     def panel(self, ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:
         return panel.panel(ctx)
+
+    def panel_image(self, ctx: PanelContext) -> bytes | None:
+        return hand_picture.draw_panel(ctx)
 
     # -- clicks --------------------------------------------------------------
     def click(self, ctx: PanelContext, payload: str, values: list[str]) -> Click:

@@ -1,4 +1,5 @@
-"""The middle of a Tir Nan Og Wars table as a picture (Pillow), for a phone.
+"""The middle of a Tir Nan Og Wars table as a picture (Pillow), for a phone; and a
+member's own hand, the private panel's picture (at the end of this module).
 
 What it shows: the display of creatures (each a coloured disc *and* the
 species' initial and name, so nothing rests on colour), the six territory
@@ -7,17 +8,24 @@ yellow disc, cards left, and a badge when a magic fountain is still hidden in
 the pile), and a legend in the table's language. Players are not drawn: the
 embed beside the picture names them with their reserve, stack and points.
 
-Drawn from the public view only, off the event loop (the publisher runs it in
+The table is drawn from the public view only, off the event loop (the publisher runs it in
 a thread). Every text goes through :func:`cogs.pictures.font`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
+from bot.presenter import PanelContext
+from cogs.hand_marks import RAISE_SELECTED, Mark, apply_marks, lift, marked, tick
 from cogs.pictures import bare, font, png
 from games.tirnanog.data import SPECIES, is_fountain, requirement, type_of, value_of
+from games.tirnanog.payment import counts_of
 from games.tirnanog.views import TirNanOgView
 
 WIDTH = 720
@@ -165,3 +173,135 @@ def draw_table(v: TirNanOgView, language: str) -> bytes:
     bottom = y + 40
     image = image.crop((0, 0, WIDTH, min(height, bottom)))
     return png(image)
+
+
+# -- the hand: the private panel's picture -----------------------------------------
+#
+# The member's creature cards, one card each (the display's card face: a species disc
+# and its name), grouped by species. While they must act, the cards that may be played
+# now are marked (cogs.hand_marks): in the turn, those a payment of a reserve territory
+# can use (of the territory chosen in the panel, once one is); at a discard, as many of
+# each species as may go. A card of a species is like any other, so "2 of the 3 dragons
+# may be played" marks two dragons. About 4 ms a draw (720 px, a hand of 7), cached.
+
+HAND_W, HAND_H, HAND_GAP = 88, 116, 8
+PER_ROW = 7  # the hand limit fits on one row; a hand over it (before discarding) wraps
+
+
+@dataclass(frozen=True)
+class Hand:
+    """Everything the hand picture shows (so it is also its cache key)."""
+
+    cards: tuple[str, ...]  # species, in SPECIES order
+    marks: tuple[Mark, ...]
+    caption: str  # the key of the line under the cards, "" for none
+    count: int = 0  # the caption's {count}
+    territory: str = ""  # the caption's {territory}: a terrain type
+
+
+def _most_used(actions: list[dict[str, Any]], field: str) -> dict[str, int]:
+    """Per species, the most cards any one of these actions uses: that many may be played."""
+    most: dict[str, int] = {}
+    for action in actions:
+        for name, n in counts_of(action.get(field, [])).items():
+            most[name] = max(most.get(name, 0), n)
+    return most
+
+
+def _chosen_territory(ctx: PanelContext, payable: list[str]) -> str | None:
+    """The reserve territory the panel pays for: the draft's, or the only payable one
+    (as cogs.tirnanog.actions picks it)."""
+    chosen = (ctx.draft or {}).get("c")
+    if chosen in payable:
+        return str(chosen)
+    return payable[0] if len(payable) == 1 else None
+
+
+def _to_discard(v: TirNanOgView) -> int:
+    if v.phase == "hand_limit":
+        return v.hand_limit_discard
+    return v.dispute.to_discard if v.dispute is not None else 0
+
+
+def _playable(ctx: PanelContext, v: TirNanOgView) -> tuple[dict[str, int] | None, str, int, str]:
+    """What may be played per species (None: nothing is asked of the hand), and the
+    caption: its key, {count} and {territory}."""
+    acting = ctx.decision is not None and ctx.seat in ctx.decision.actors and v.phase != "over"
+    if not acting:
+        return None, "", 0, ""
+    if v.phase == "declare":
+        return None, "hand_dispute", 0, ""
+    legal = ctx.legal or []
+    if v.phase in ("hand_limit", "dispute_discard"):
+        discards = [a for a in legal if a["kind"] == "discard"]
+        return _most_used(discards, "species"), "hand_discard", _to_discard(v), ""
+    payments = [a for a in legal if a["kind"] == "consolidate"]
+    chosen = _chosen_territory(ctx, list(dict.fromkeys(a["territory"] for a in payments)))
+    if chosen is not None:
+        payments = [a for a in payments if a["territory"] == chosen]
+        return _most_used(payments, "payment"), "hand_pay_for", 0, type_of(chosen)
+    return _most_used(payments, "payment"), "hand_pay" if payments else "hand_pay_none", 0, ""
+
+
+def hand_of(ctx: PanelContext) -> Hand | None:
+    """The seat's hand as its picture shows it, from its own view; None with no cards."""
+    v = ctx.view
+    assert isinstance(v, TirNanOgView)
+    if not v.hand or not sum(v.hand.values()):
+        return None
+    playable, caption, count, terrain = _playable(ctx, v)
+    cards: list[str] = []
+    marks: list[Mark] = []
+    for name in SPECIES:
+        held = v.hand.get(name, 0)
+        may = (playable or {}).get(name, 0)
+        cards += [name] * held
+        marks += ["playable" if i < may else "plain" for i in range(held)]
+    marks = marked(marks, acting=playable is not None)
+    return Hand(tuple(cards), tuple(marks), caption, count, terrain)
+
+
+def _hand_card(draw: ImageDraw.ImageDraw, x: float, y: float, name: str, names: dict[str, str]) -> None:
+    """One creature card: the display's face, narrower."""
+    draw.rounded_rectangle((x, y, x + HAND_W, y + HAND_H), 10, fill=CARD, outline=LIGHT, width=2)
+    _disc(draw, x + HAND_W / 2, y + 44, 28, name, names[name][:1].upper(), 30)
+    _centred(draw, (x + HAND_W / 2, y + 94), names[name], TEXT, INK)
+
+
+@lru_cache(maxsize=128)
+def draw_hand(hand: Hand, language: str) -> bytes:
+    names = {s: bare(t(f"tirnanog.resource.{s}", language)) for s in SPECIES}
+
+    def ui(key: str, **params: object) -> str:
+        return t(f"tirnanog.ui.picture.{key}", language, **params)
+
+    rows = -(-len(hand.cards) // PER_ROW)
+    row_h = HAND_H + RAISE_SELECTED + 8
+    top = 52
+    height = top + rows * row_h + (44 if hand.caption else 10)
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.text((MARGIN, 14), ui("hand_title", count=len(hand.cards)), font=font(24, bold=True), fill=LIGHT)
+    placed = []
+    for index, (name, mark) in enumerate(zip(hand.cards, hand.marks, strict=True)):
+        x = MARGIN + (index % PER_ROW) * (HAND_W + HAND_GAP)
+        y = top + (index // PER_ROW) * row_h + RAISE_SELECTED - lift(mark)
+        _hand_card(draw, x, y, name, names)
+        placed.append(((x, y, x + HAND_W, y + HAND_H), mark))
+    apply_marks(image, placed, BACKGROUND, 10)
+    if hand.caption:
+        territory = bare(t(f"tirnanog.terrain.{hand.territory}", language)) if hand.territory else ""
+        text = ui(hand.caption, count=hand.count, territory=territory)
+        cy = height - 24
+        left = MARGIN
+        if any(m == "playable" for m in hand.marks):
+            tick(draw, left + 12, cy, 12)
+            left += 32
+        draw.text((left, cy), text, font=font(TEXT), fill=LIGHT, anchor="lm")
+    return png(image)
+
+
+def draw_panel(ctx: PanelContext) -> bytes | None:
+    """The private panel's picture: the seat's hand, or None when it holds no creature."""
+    hand = hand_of(ctx)
+    return None if hand is None else draw_hand(hand, ctx.language)

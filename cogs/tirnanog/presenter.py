@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from bot.model import TableInfo
 from bot.presenter import Click, PanelContext, Presenter
-from cogs.tirnanog import board, final, hints, panel
+from cogs.tirnanog import board, final, hints, panel, picture
 from cogs.tirnanog.words import as_view
 from games.core import Decision, Outcome, Standing
 
@@ -51,6 +51,9 @@ class TirNanOgPresenter(Presenter):
     # -- the private panel (cogs.tirnanog.panel) ----------------------------------
     def panel(self, ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:
         return panel.draw(ctx)
+
+    def panel_image(self, ctx: PanelContext) -> bytes | None:
+        return picture.draw_panel(ctx)
 
     def click(self, ctx: PanelContext, payload: str, values: list[str]) -> Click:
         return panel.click(ctx, payload, values)
