@@ -1,5 +1,5 @@
 """The marks every hand picture shares (the private panel's picture of a member's own
-cards, in Tir Nan Og, Talismani and Mag Mor): so the three read alike.
+cards, in Akelarre, Tir Nan Og, Talismani and Mag Mor): so the four read alike.
 
 * what may be played now is raised, framed in green and ticked;
 * what is already chosen in the panel's draft is raised higher, framed in gold, with a

@@ -3,10 +3,10 @@
 Drawn with the board's card faces (:mod:`cogs.akelarre.cards`), from the seat's own
 view only: its hand and its favourite family (AK-2.2: secret, so it is in this
 picture and never in the board's). While the seat must act, the cards that some
-legal move of this step would play (an open or an add, or the discard) stand up
-with a bright frame, the others are dimmed, and the cards already picked in the
-panel's draft are lifted and ticked: the member sees at a glance what the select
-below offers.
+legal move of this step would play (an open or an add, or the discard) are raised,
+framed and ticked, the others dimmed, and the cards already picked in the panel's
+draft raised higher in gold (:mod:`cogs.hand_marks`, as in the other games' hands):
+the member sees at a glance what the select below offers.
 """
 
 from __future__ import annotations
@@ -19,22 +19,20 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import t
 from cogs.akelarre import cards
-from cogs.akelarre.cards import CARD_H, CARD_W, DIM, INK, LIGHT, TEXT, Colour
+from cogs.akelarre.cards import CARD_H, CARD_W, DIM, LIGHT, TEXT, Colour
 from cogs.akelarre.words import suit, ui
+from cogs.hand_marks import PLAYABLE, RAISE_SELECTED, SELECTED, Box, Mark, apply_marks, lift, marked, tick
 from cogs.pictures import bare, font, picture_cache, png
 from games.akelarre import AkelarreView
 from games.akelarre.data import family_of, is_joker, kind_of, sort_cards, value_of
 
 WIDTH = 800
 MARGIN = 24
-GAP = 10
+GAP = 16  # room for two neighbours' frames (cogs.hand_marks)
 STEP = CARD_W + GAP
-PER_ROW = (WIDTH - 2 * MARGIN + GAP) // STEP  # 10 cards a row
-LIFT = 14  # how far a picked card stands above the others
-ROW_H = CARD_H + LIFT + 18
+PER_ROW = (WIDTH - 2 * MARGIN + GAP) // STEP  # 9 cards a row
+ROW_H = CARD_H + RAISE_SELECTED + 18
 BACKGROUND: Colour = (30, 44, 36)
-PLAYABLE: Colour = (120, 230, 140)
-PICKED: Colour = (255, 255, 255)
 # The actions that play hand cards: their ``cards`` (or ``card``) are what is marked.
 PLAYING = {"open", "add", "discard"}
 
@@ -73,24 +71,19 @@ def _draw(key: str, language: str) -> bytes:
     rows = max(1, -(-len(hand) // PER_ROW))
     top = 62
     image = Image.new("RGB", (WIDTH, top + rows * ROW_H + 44), BACKGROUND)
-    draw = ImageDraw.Draw(image, "RGBA")  # RGBA: the dimming veil is see-through
+    draw = ImageDraw.Draw(image)
     _title(draw, len(hand), favourite, language)
-    for i, card in enumerate(hand):
+    marks: list[Mark] = [
+        "selected" if card in picked else "playable" if playable and kind_of(card) in playable else "plain"
+        for card in hand
+    ]
+    placed: list[tuple[Box, Mark]] = []
+    for i, (card, mark) in enumerate(zip(hand, marked(marks, playable is not None), strict=True)):
         row, col = divmod(i, PER_ROW)
-        x, y = MARGIN + col * STEP, top + row * ROW_H + LIFT
-        chosen = card in picked
-        _card(draw, x, y - LIFT if chosen else y, card, language)
-        if chosen:
-            draw.rounded_rectangle(
-                (x - 4, y - LIFT - 4, x + CARD_W + 4, y - LIFT + CARD_H + 4), 10, outline=PICKED, width=4
-            )
-            _tick(draw, x + CARD_W - 4, y - LIFT + 4)
-        elif playable is not None and kind_of(card) in playable:
-            draw.rounded_rectangle(
-                (x - 4, y - 4, x + CARD_W + 4, y + CARD_H + 4), 10, outline=PLAYABLE, width=4
-            )
-        elif playable is not None:
-            draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), 8, fill=(*BACKGROUND, 150))
+        x, y = MARGIN + col * STEP, top + row * ROW_H + RAISE_SELECTED - lift(mark)
+        _card(draw, x, y, card, language)
+        placed.append(((x, y, x + CARD_W, y + CARD_H), mark))
+    apply_marks(image, placed, BACKGROUND, radius=8)
     _legend(draw, image.height - 34, caption, language)
     return png(image)
 
@@ -117,25 +110,14 @@ def _title(draw: ImageDraw.ImageDraw, count: int, favourite: str | None, languag
     cards.tile(draw, WIDTH - MARGIN - width - 22, 33, favourite)
 
 
-def _frame(draw: ImageDraw.ImageDraw, x: float, y: float, colour: Colour) -> None:
-    draw.rounded_rectangle((x - 4, y - 4, x + CARD_W + 4, y + CARD_H + 4), 10, outline=colour, width=4)
-
-
-def _tick(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
-    draw.ellipse((cx - 12, cy - 12, cx + 12, cy + 12), fill=PICKED, outline=INK, width=2)
-    draw.line([(cx - 6, cy), (cx - 1, cy + 5), (cx + 7, cy - 5)], fill=INK, width=3)
-
-
 def _legend(draw: ImageDraw.ImageDraw, y: float, caption: str, language: str) -> None:
     if caption != "playing":
         draw.text((MARGIN, y), _word(caption, language), font=font(TEXT), fill=DIM)
         return
     x: float = MARGIN
-    draw.rounded_rectangle((x, y, x + 22, y + 22), 5, outline=PLAYABLE, width=3)
-    x += 30
-    text = _word("playable", language)
-    draw.text((x, y), text, font=font(TEXT), fill=LIGHT)
-    x += draw.textlength(text, font=font(TEXT)) + 24
-    _tick(draw, x + 11, y + 11)
-    x += 30
-    draw.text((x, y), _word("picked", language), font=font(TEXT), fill=LIGHT)
+    for colour, word in ((PLAYABLE, "playable"), (SELECTED, "picked")):
+        tick(draw, x + 11, y + 11, 11, colour)
+        x += 30
+        text = _word(word, language)
+        draw.text((x, y), text, font=font(TEXT), fill=LIGHT)
+        x += draw.textlength(text, font=font(TEXT)) + 24
