@@ -19,7 +19,8 @@ from bot.presenter import PanelContext
 from cogs import legal
 from cogs.narnia.board import map_highlight, map_image, map_legend, map_territories
 from cogs.narnia.controls import turn_mode
-from cogs.narnia.picture import Legend, Marks, Territory, marked_map, with_row
+from cogs.narnia.marked_map import Marks, marked_map, with_row
+from cogs.narnia.picture import Legend, Territory
 from cogs.narnia.words import as_view, ui
 from cogs.pictures import picture_cache
 from games.narnia.views import NarniaView

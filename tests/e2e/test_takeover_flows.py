@@ -14,7 +14,7 @@ from bot.client import GameMasterBot
 from bot.model import table_of
 from bot.presenter import PRESENTERS
 from bot.seats import SEAT_SOURCE
-from cogs.panel import panel_context, render_panel
+from cogs.panel import draw_panel, panel_context
 from games.registry import GAMES
 from tests.e2e.helpers import Table, custom_ids, make_table, open_lobby, panel, start_game
 from tests.factory import make_bot
@@ -49,8 +49,8 @@ async def seat_panel(table: Table, seat: int) -> dict[str, Any]:
     row = await table.row()
     state = MAGMOR.load_state(row.state or "")
     ctx = panel_context(MAGMOR, state, table.channel.id, row.version, table_of(row), seat, None, "en")
-    embed, _ = render_panel(PRESENTERS["magmor"], ctx)
-    return embed.to_dict()
+    panel = await draw_panel(PRESENTERS["magmor"], ctx)  # with its picture of the seat's hand
+    return panel.embed.to_dict()
 
 
 async def test_a_member_takes_the_seat_of_a_player_who_left(simcord_env: simcord.Env) -> None:
