@@ -170,7 +170,7 @@ def test_disabled_buttons_say_why(steps: list[Step], language: str) -> None:
     for step in steps:
         if step.decision is None:
             continue
-        _, view = panel(GAME, PRESENTER, table, step, step.decision.actors[0], language)
+        _, view, _ = panel(GAME, PRESENTER, table, step, step.decision.actors[0], language)
         for c in controls(view):
             if c["type"] == 2 and c.get("disabled"):
                 seen += 1
@@ -208,7 +208,7 @@ def test_pass_and_pay_buttons_say_what_they_do() -> None:
     state, _ = play(state, 0, Choose(cell="B1"))
     state, _ = play(state, 0, GAME.default_action(state, 0))
     step = Step(0, state, GAME.decision(state))
-    embed, view = panel(GAME, PRESENTER, table_for(4, "en"), step, 0, "en")
+    embed, view, _ = panel(GAME, PRESENTER, table_for(4, "en"), step, 0, "en")
     labels = [c["label"] for c in controls(view)]
     assert labels[:4] == [
         "Pay 3 water: you hold 2",
