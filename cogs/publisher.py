@@ -23,6 +23,7 @@ from bot.client import GameMasterBot
 from bot.i18n import join, t
 from bot.model import TableInfo, table_of
 from bot.outbox import Notice, notice_events
+from bot.play import UNDO_EVENT
 from bot.presenter import PRESENTERS, Presenter
 from bot.render import event_text, seat_name
 from bot.store import GameRow
@@ -84,6 +85,11 @@ class Change:
     @property
     def events(self) -> list[Event]:
         return notice_events(self.notice)
+
+    @property
+    def takes_back(self) -> bool:
+        """A take-back (``/undo``): its line strikes out the move it takes back."""
+        return any(e.key == UNDO_EVENT for e in self.events)
 
     @property
     def auto_seats(self) -> list[int]:
@@ -353,7 +359,9 @@ class Publisher:
                 if len(part) == 1:
                     await self.live(channel, change, part[0])
                     await self.turns.below(change.row.id)  # later lines go below the battle
-                elif not await self.turns.hold(change.row.id, notice, index, part[1]):
+                elif not await self.turns.hold(
+                    change.row.id, notice, index, part[1], take_back=change.takes_back
+                ):
                     await self.turns.append(channel, change.row.id, notice, index, part[1])
             except (discord.Forbidden, discord.NotFound):
                 # Not allowed to post here (a permission taken away): retrying

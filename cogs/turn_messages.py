@@ -84,20 +84,35 @@ class TurnMessages:
             sent = await channel.send(piece, allowed_mentions=discord.AllowedMentions.none())
             await self._keep(game_id, sent.id, piece, [*held, marker])
 
-    async def hold(self, game_id: int, notice: Notice, part: int, lines: list[str]) -> bool:
+    async def hold(
+        self, game_id: int, notice: Notice, part: int, lines: list[str], *, take_back: bool = False
+    ) -> bool:
         """Keep a notice's lines for the board's text (the board's edit or cut
         shows them); False where they belong below it (after a battle message,
-        or past what a message holds)."""
+        or past what a message holds). A take-back's lines strike out the lines
+        of the move it takes back, on the same line, rather than adding below."""
         memo = await self.outbox.memo(game_id, "turn")
         marker = f"{notice.id}.{part}"
         held: list[str] = memo.get("parts", [])
         if marker in held:
             return True
         kept: list[str] = memo.get("lines", [])
+        # How many lines each held block brought, and whether it was taken back.
+        blocks: list[list[int]] = memo.get("blocks", [])
         if memo.get("below") or len("\n".join([*kept, *lines])) > BOARD_TEXT:
             return False
         parts = [*held, marker][-PARTS_KEPT:]
-        await self.outbox.keep_memo(game_id, "turn", {**memo, "lines": [*kept, *lines], "parts": parts})
+        undone = next((b for b in reversed(blocks) if not b[1]), None) if take_back else None
+        if undone is not None and undone[0] > 0:
+            start = sum(b[0] for b in blocks[: blocks.index(undone)])
+            struck = [f"~~{line}~~" for line in kept[start : start + undone[0]]]
+            struck[-1] = " ".join([struck[-1], *lines])
+            kept = [*kept[:start], *struck, *kept[start + undone[0] :]]
+            undone[1] = 1
+            memo = {**memo, "lines": kept, "parts": parts, "blocks": blocks}
+        else:
+            memo = {**memo, "lines": [*kept, *lines], "parts": parts, "blocks": [*blocks, [len(lines), 0]]}
+        await self.outbox.keep_memo(game_id, "turn", memo)
         return True
 
     async def board_text(self, game_id: int) -> str:
