@@ -24,6 +24,7 @@ from bot.presenter import PanelContext
 from cogs.magmor import PRESENTER
 from cogs.magmor.hand_picture import WIDTH, hand_of
 from cogs.magmor.words import RESOURCES
+from cogs.panel import panel_context
 from cogs.pictures import measuring, min_text_size
 from games.magmor import GAME, MagmorState
 from tests.magmor.magmor_helpers import conserved
@@ -42,22 +43,8 @@ def table(language: str) -> TableInfo:
 def context(
     state: MagmorState, seat: int, draft: dict[str, Any] | None = None, language: str = "en"
 ) -> PanelContext:
-    decision = GAME.decision(state)
-    legal = None
-    if decision is not None and seat in decision.actors:
-        actions = GAME.legal_actions(state, seat)
-        legal = None if actions is None else [a.model_dump(mode="json") for a in actions]
-    return PanelContext(
-        channel_id=1,
-        version=1,
-        table=table(language),
-        seat=seat,
-        view=GAME.view(state, seat),
-        decision=decision,
-        draft=draft,
-        language=language,
-        legal=legal,
-    )
+    """The seat's panel context, as cogs.panel draws it."""
+    return panel_context(GAME, state, 1, 1, table(language), seat, draft, language)
 
 
 def step(state: MagmorState) -> MagmorState | None:

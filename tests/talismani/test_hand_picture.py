@@ -20,6 +20,7 @@ from PIL import Image
 
 from bot.i18n import LANGUAGES
 from bot.presenter import PanelContext
+from cogs.panel import panel_context
 from cogs.pictures import measuring, min_text_size
 from cogs.talismani import PRESENTER
 from cogs.talismani.hand_picture import WIDTH, hand_of
@@ -36,21 +37,8 @@ GAME = GAMES["talismani"]
 def context(
     state: TalismaniState, seat: int, draft: dict[str, Any] | None = None, language: str = "en"
 ) -> PanelContext:
-    decision = GAME.decision(state)
-    legal = None
-    if decision is not None and seat in decision.actors:
-        legal = [a.model_dump(mode="json") for a in GAME.legal_actions(state, seat) or []]
-    return PanelContext(
-        channel_id=1,
-        version=1,
-        table=table(language),
-        seat=seat,
-        view=GAME.view(state, seat),
-        decision=decision,
-        draft=draft,
-        language=language,
-        legal=legal,
-    )
+    """The seat's panel context, as cogs.panel draws it."""
+    return panel_context(GAME, state, 1, 1, table(language), seat, draft, language)
 
 
 def picture(state: TalismaniState, seat: int, draft: dict[str, Any] | None = None) -> bytes:
