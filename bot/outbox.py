@@ -58,16 +58,24 @@ def newly_asked(applied: Applied, decision: Decision) -> list[int]:
     back up to seven), a member who just clicked (a take-back hands the turn back
     to them), and seats of a simultaneous decision another seat answered are not
     pinged again; once AI seats or deadlines played in between, the turn went
-    round, and everyone asked now is asked anew. A quiet round (Narnia's set-up)
-    asks all its seats when it opens and nobody as it goes round."""
-    if applied.continued or applied.keeps_decision or decision.goes_on(applied.before):
+    round, and everyone asked now is asked anew. A quiet round (Narnia's set-up) at
+    a live table asks all its seats when it opens, and as it goes round only the
+    placer whose turn comes after AI moves or a deadline."""
+    if applied.continued or applied.keeps_decision:
         return []
+    # A quiet round is quiet at a live table only: at an async one days may pass
+    # between two placements, and each placer is pinged as at any turn change.
+    quiet = decision.quiet_round and applied.table.speed == "live"
+    going_on = quiet and decision.goes_on(applied.before)
+    asked = decision.asked if quiet and not going_on else decision.actors
     if applied.ai_moves or applied.auto_seats:
-        return decision.asked
+        return list(asked)  # time passed while the AI or the clock played: asked anew
+    if going_on:
+        return []
     acting = set(applied.before.actors) if applied.before is not None else set()
     if applied.by is not None:
         acting.add(applied.by)
-    return [seat for seat in decision.asked if seat not in acting]
+    return [seat for seat in asked if seat not in acting]
 
 
 def reminder_notice(seats: list[int]) -> dict[str, Any]:

@@ -239,7 +239,7 @@ class Publisher:
         if not users:
             return None
         text = decision_line(applied.row.game, now, decision, language)
-        if decision.quiet_round and len(decision.asked) > 1:
+        if decision.quiet_round and len(asked) > 1:  # a live round opening: all asked at once
             later = [seat_name(now, s) for s in decision.asked[1:]]
             text += " " + t("table.in_turn", language, seats=join(later, language))
         mentions = " ".join(f"<@{u}>" for u in users)

@@ -106,3 +106,31 @@ async def test_a_take_back_does_not_ping_who_took_it_back(service: TableService)
             assert seat not in await pings_of(service)
             return
     pytest.fail("no move in 60 could be taken back once the turn had passed")
+
+
+@pytest.mark.parametrize("speed", ["live", "async"])
+async def test_a_quiet_round_asks_once_at_a_live_table_and_each_placer_at_an_async_one(
+    service: TableService, speed: str
+) -> None:
+    """Narnia's set-up (NA-3.4, NA-3.5) goes round one token at a time. At a live table
+    its round opening pings everyone once and the placements after it nobody; at an async
+    one, where a day may pass between two placements, each placer is pinged in turn."""
+    users = [FIRST_USER + n for n in range(3)]
+    await service.open_lobby(CH, 1, users[0], "u0", "narnia", seats=3, speed=speed, language="en")
+    for n, user in enumerate(users[1:], start=1):
+        await service.join(CH, user, f"u{n}")
+    started = await service.start(CH, users[0], may_manage=False)
+    assert started.decision is not None and started.decision.quiet_round
+    opening = sorted(started.decision.asked) if speed == "live" else started.decision.actors
+    assert sorted(await pings_of(service)) == opening
+    pinged: list[list[int]] = []
+    for _ in range(6):  # placements within the Witch's round
+        played = await play_one(service, "narnia")
+        assert played is not None
+        _seat, _before, applied = played
+        assert applied.decision is not None and applied.decision.kind == "narnia.place_witch"
+        pinged.append(await pings_of(service))
+        if speed == "async":
+            assert pinged[-1] == applied.decision.actors, "the next placer is told"
+    if speed == "live":
+        assert pinged == [[]] * 6, "the round goes on without a ping"
