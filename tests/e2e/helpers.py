@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+import pytest
 import simcord
 from simcord.results import to_discord_message
 
@@ -13,6 +14,14 @@ from bot.client import GameMasterBot
 from bot.store import GameRow
 from games.magmor import MagmorView
 from games.registry import GAMES
+
+# A long whole game runs on SQLite in the default run, and on PostgreSQL too with
+# `pytest -m slow`: the default run keeps every other SimCord flow (Mag Mor's whole
+# game and Talismani's ten-player table among them) on both stores, and the store
+# tests on both; the five longest games on PostgreSQL were a seventh of its time.
+WHOLE_GAME = pytest.mark.parametrize(
+    "database", ["sqlite", pytest.param("postgres", marks=pytest.mark.slow)], indirect=True
+)
 
 
 @dataclass

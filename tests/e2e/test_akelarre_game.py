@@ -26,6 +26,7 @@ from games.akelarre.groups import resolve
 from games.akelarre.state import AkelarreState
 from games.registry import GAMES
 from tests.e2e.helpers import (
+    WHOLE_GAME,
     Table,
     custom_ids,
     make_table,
@@ -200,6 +201,7 @@ def final_board(table: Table) -> str:
     return boards[0].embeds[0].description or ""
 
 
+@WHOLE_GAME
 async def test_three_players_from_play_to_the_reveal(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -240,6 +242,7 @@ async def test_three_players_from_play_to_the_reveal(
     assert "**Final ranking**" in description
 
 
+@WHOLE_GAME
 async def test_four_players_in_teams_from_play_to_the_reveal(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:

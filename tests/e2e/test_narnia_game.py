@@ -16,6 +16,7 @@ import simcord
 
 from games.registry import GAMES
 from tests.e2e.helpers import (
+    WHOLE_GAME,
     Table,
     button,
     custom_ids,
@@ -108,6 +109,7 @@ async def act_in_panel(table: Table, seat: int) -> str:
     return kind
 
 
+@WHOLE_GAME
 async def test_whole_game_from_play_to_the_winner(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:

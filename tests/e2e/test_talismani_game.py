@@ -17,6 +17,7 @@ from cogs.talismani import PRESENTER
 from cogs.talismani.words import talismans
 from games.registry import GAMES
 from tests.e2e.helpers import (
+    WHOLE_GAME,
     Table,
     button,
     custom_ids,
@@ -99,6 +100,7 @@ def card_names(cards: list[str]) -> list[str]:
     return [t(f"talismani.card.{c}", "en") for c in cards]
 
 
+@WHOLE_GAME
 async def test_four_players_from_play_to_scores_with_a_late_player(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -23,6 +23,7 @@ from cogs.tirnanog import PRESENTER
 from cogs.tirnanog.words import creatures
 from games.registry import GAMES
 from tests.e2e.helpers import (
+    WHOLE_GAME,
     Table,
     button,
     custom_ids,
@@ -88,6 +89,7 @@ def public_messages(table: Table) -> list[str]:
     return [m.content or "" for m in table.channel.history()]
 
 
+@WHOLE_GAME
 async def test_three_players_from_play_to_the_final_scores(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
