@@ -14,8 +14,7 @@ import random
 from functools import cache
 from typing import Any
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import settings
 from PIL import Image
 
 from bot.i18n import LANGUAGES
@@ -28,6 +27,7 @@ from cogs.panel import panel_context
 from cogs.pictures import measuring, min_text_size
 from games.magmor import GAME, MagmorState
 from tests.magmor.magmor_helpers import conserved
+from tests.positions import random_positions
 
 
 def table(language: str) -> TableInfo:
@@ -157,13 +157,7 @@ def others_redealt(state: MagmorState, seat: int, rng: random.Random) -> MagmorS
 
 
 @settings(max_examples=25, deadline=None, derandomize=True)
-@given(
-    players=st.integers(min_value=GAME.min_players, max_value=GAME.max_players),
-    seed=st.integers(min_value=0, max_value=10**6),
-    moves=st.integers(min_value=0, max_value=80),
-    shuffle=st.integers(min_value=0, max_value=2**32 - 1),
-    language=st.sampled_from(LANGUAGES),
-)
+@random_positions(GAME, moves=80)
 def test_random_positions_and_what_the_seat_may_not_see(
     players: int, seed: int, moves: int, shuffle: int, language: str
 ) -> None:

@@ -14,8 +14,7 @@ import io
 import random
 from typing import Any
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import settings
 from PIL import Image
 
 from bot.i18n import LANGUAGES
@@ -28,6 +27,7 @@ from games.registry import GAMES
 from games.talismani import Choice, TalismaniState
 from games.talismani.data import is_fairy, suit_of
 from games.talismani.plays import card_plays
+from tests.positions import random_positions
 from tests.talismani.talismani_helpers import conserved
 from tests.talismani.test_presentation import table
 
@@ -138,13 +138,7 @@ def others_redealt(state: TalismaniState, seat: int, rng: random.Random) -> Tali
 
 
 @settings(max_examples=25, deadline=None, derandomize=True)
-@given(
-    players=st.integers(min_value=GAME.min_players, max_value=GAME.max_players),
-    seed=st.integers(min_value=0, max_value=10**6),
-    moves=st.integers(min_value=0, max_value=300),
-    shuffle=st.integers(min_value=0, max_value=2**32 - 1),
-    language=st.sampled_from(LANGUAGES),
-)
+@random_positions(GAME, moves=300)
 def test_random_positions_and_what_the_seat_may_not_see(
     players: int, seed: int, moves: int, shuffle: int, language: str
 ) -> None:

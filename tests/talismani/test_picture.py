@@ -18,8 +18,7 @@ import random
 from functools import cache
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import settings
 from PIL import Image
 
 from bot.i18n import LANGUAGES
@@ -29,6 +28,7 @@ from cogs.talismani.picture import BACKGROUND, MARGIN, WIDTH
 from games.registry import GAMES
 from games.talismani import Choice, TalismaniState, TalismaniView
 from games.talismani.plays import card_plays
+from tests.positions import random_positions
 from tests.talismani.talismani_helpers import conserved
 
 GAME = GAMES["talismani"]
@@ -152,13 +152,7 @@ def check_same_picture(state: TalismaniState, rng: random.Random, language: str)
 
 
 @settings(max_examples=30, deadline=None, derandomize=True)
-@given(
-    players=st.integers(min_value=GAME.min_players, max_value=GAME.max_players),
-    seed=st.integers(min_value=0, max_value=10**6),
-    moves=st.integers(min_value=0, max_value=400),
-    shuffle=st.integers(min_value=0, max_value=2**32 - 1),
-    language=st.sampled_from(LANGUAGES),
-)
+@random_positions(GAME, moves=400)
 def test_what_no_one_may_see_never_changes_the_picture(
     players: int, seed: int, moves: int, shuffle: int, language: str
 ) -> None:

@@ -14,8 +14,7 @@ import io
 import random
 from typing import Any
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import settings
 from PIL import Image
 
 from bot.i18n import LANGUAGES
@@ -24,6 +23,7 @@ from cogs.tirnanog import PRESENTER
 from cogs.tirnanog.picture import WIDTH, hand_of
 from games.tirnanog import GAME, TirNanOgState
 from games.tirnanog.data import TERRITORIES, type_of
+from tests.positions import random_positions
 from tests.tirnanog.test_presentation import context, rigged
 from tests.tirnanog.tirnanog_helpers import conserved
 
@@ -112,13 +112,7 @@ def others_redealt(state: TirNanOgState, seat: int, rng: random.Random) -> TirNa
 
 
 @settings(max_examples=25, deadline=None, derandomize=True)
-@given(
-    players=st.integers(min_value=GAME.min_players, max_value=GAME.max_players),
-    seed=st.integers(min_value=0, max_value=10**6),
-    moves=st.integers(min_value=0, max_value=150),
-    shuffle=st.integers(min_value=0, max_value=2**32 - 1),
-    language=st.sampled_from(LANGUAGES),
-)
+@random_positions(GAME, moves=150)
 def test_random_positions_and_what_the_seat_may_not_see(
     players: int, seed: int, moves: int, shuffle: int, language: str
 ) -> None:
