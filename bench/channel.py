@@ -169,6 +169,7 @@ class Figures:
     pings_off_change: int = 0
     board_distances: list[int] = field(default_factory=list)
     acts: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    moves: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))  # by decision/move kind
     stale: Counter[str] = field(default_factory=Counter)
     fallbacks: int = 0
     stopped: str | None = None
@@ -204,6 +205,12 @@ def report(f: Figures, options: dict[str, Any]) -> dict[str, Any]:
         "interactions_per_turn": {
             **spread([t.interactions for t in f.turns]),
             "by_decision": {kind: spread(counts) for kind, counts in sorted(f.acts.items())},
+            "by_move": {kind: spread(counts) for kind, counts in sorted(f.moves.items())},
+            "by_turn_kind": {
+                kind: spread([t.interactions for t in f.turns if t.kind == kind])
+                for kind in KINDS
+                if any(t.kind == kind for t in f.turns)
+            },
         },
         "stale_refreshes": sum(f.stale.values()),
         "stale_refreshes_on": dict(f.stale),
@@ -248,6 +255,7 @@ class Run:
         self.seat_users: list[int] = []
         self.trace: Callable[[str], Any] | None = None  # --trace: each move, its clicks and posts
         self.clicks: list[str] = []
+        self.wanted_kind = ""  # the kind of the move the member set out to play
         self.shown: dict[int, simcord.ResponseMessage] = {}  # each member's panel, as they left it
         self.act_interactions = 0
         self.stale_texts = tuple(t("error.stale_refreshed", lang) for lang in ("en", "it"))
@@ -319,6 +327,7 @@ class Run:
         refreshed with its 🔄 first."""
         assert seen.seat is not None
         wanted = wanted_of(self.game, seen.state, seen.seat)
+        self.wanted_kind = str(wanted.get("kind", "?"))
         kept = self.shown.get(member.id)
         fresh = kept is None or self.panels == "fresh"  # a panel just drawn for this decision
         if kept is None or self.panels == "fresh":
@@ -371,6 +380,7 @@ class Run:
                 return
             assert seen.kind is not None
             self.f.acts[seen.kind].append(self.act_interactions)
+            self.f.moves[f"{seen.kind}/{self.wanted_kind}"].append(self.act_interactions)
             turn.interactions += self.act_interactions
             pings = [u for r in self.log[begin:] for u in r.pings]
             self.f.pings_to_actor += sum(u in seen.actors for u in pings)
