@@ -15,6 +15,7 @@ from typing import Any
 
 import simcord
 
+from cogs.magmor.split_options import parse_preset
 from games.registry import GAMES
 from games.talismani.data import JOKERS
 
@@ -210,22 +211,38 @@ async def magmor(ui: PanelUI, state: Any, seat: int, wanted: dict[str, Any]) -> 
 
 
 async def magmor_split(ui: PanelUI, seat: int, allocation: dict[int, dict[str, int]]) -> None:
-    """Keep all (one click), or give each seat its cards (pick the seat, add card by card,
-    the last seat takes the rest), then confirm."""
+    """Keep all (one click); or the ready-made split that is the wanted one (one choice),
+    then confirm; else build it the shortest way (``_split_order``), then confirm."""
     if list(allocation) in ([], [seat]):
         await ui.press("sp.keep", exact=True)
         return
-    order = sorted(allocation, key=lambda s: s == seat)  # the others first: the rest goes to the last
+    players = len(ui.options("sp.to"))
+    wanted = {s: {r: int(n) for r, n in cards.items() if int(n)} for s, cards in allocation.items()}
+    preset = next((v for v in ui.options("sp.pre") if parse_preset(v, players) == wanted), None)
+    if preset is not None:
+        await ui.choose("sp.pre", [preset])
+        await ui.press("sp.ok", exact=True)
+        return
+    chosen = ui.chosen("sp.to")
+    order = _split_order(wanted, int(chosen[0]) if chosen else seat)
     for n, to in enumerate(order):
         if ui.chosen("sp.to") != [str(to)]:
             await ui.choose("sp.to", [str(to)])
         if n == len(order) - 1:
             await ui.press("sp.rest", exact=True)
             break
-        for resource, count in allocation[to].items():
-            for _ in range(int(count)):
-                await ui.press(f"sp.add.{resource}", exact=True)
+        for resource, count in wanted[to].items():
+            await ui.choose("sp.give", [f"{resource}+{count}"])
     await ui.press("sp.ok", exact=True)
+
+
+def _split_order(wanted: dict[int, dict[str, int]], chosen: int) -> list[int]:
+    """The seats in the order of fewest steps. A seat costs a pick (none for the seat
+    already chosen, if it goes first) and a step per type; the last one takes the
+    rest in one step after its pick, so it is the seat that would cost most."""
+    last = max(wanted, key=lambda s: (len(wanted[s]) + (s != chosen), s))
+    first = [chosen] if chosen in wanted and chosen != last else []
+    return [*first, *[s for s in wanted if s not in first and s != last], last]
 
 
 def _positions(stack: list[Any], values: list[int]) -> list[str]:

@@ -1,5 +1,11 @@
 """The leader's split of the found cards in the private panel: the draft
-allocation, its controls and its clicks (``sp.*``)."""
+allocation, its controls and its clicks (``sp.*``).
+
+A split is usually one choice and a confirmation: a ready-made split
+(:mod:`games.magmor.presets`, best first as the normal AI ranks them) fills the
+draft, which the leader may then adjust (pick a player, give or take back several
+cards of a type at once); Confirm is enabled once every card has a player
+(MM-4.3.4). Keep everything stays one click."""
 
 from __future__ import annotations
 
@@ -8,18 +14,21 @@ import discord
 from bot.model import TableError
 from bot.presenter import Click, PanelContext
 from bot.render import resource, seat_name
-from cogs.controls import GREEN, GREY
-from cogs.magmor.words import EMOJI, GAME, RESOURCES, cards_text, count_of, face_text, ui
+from cogs.controls import GREEN
+from cogs.magmor.split_options import decode, give_options, parse_give, parse_seat, preset_options
+from cogs.magmor.words import GAME, cards_text, face_text, ui
 from cogs.panel import ActButton, ActSelect
 from games.magmor import MagmorView
+from games.magmor.presets import Allocation, split_presets
 
 
-def _allocation(ctx: PanelContext) -> dict[int, dict[str, int]]:
+def _allocation(ctx: PanelContext) -> Allocation:
+    """The draft (saved by this module's clicks only, so trusted)."""
     raw = (ctx.draft or {}).get("alloc", {})
-    return {int(s): {r: int(n) for r, n in cards.items() if n} for s, cards in raw.items()}
+    return {int(s): {r: int(n) for r, n in cards.items() if n} for s, cards in raw.items() if cards}
 
 
-def _remaining(v: MagmorView, alloc: dict[int, dict[str, int]]) -> dict[str, int]:
+def _remaining(v: MagmorView, alloc: Allocation) -> dict[str, int]:
     left = dict(v.taken)
     for cards in alloc.values():
         for r, n in cards.items():
@@ -27,11 +36,16 @@ def _remaining(v: MagmorView, alloc: dict[int, dict[str, int]]) -> dict[str, int
     return {r: n for r, n in left.items() if n > 0}
 
 
+def _to(ctx: PanelContext, v: MagmorView) -> int:
+    to = (ctx.draft or {}).get("to", ctx.seat)
+    return to if isinstance(to, int) and 0 <= to < v.players else ctx.seat
+
+
 def split_controls(ctx: PanelContext, v: MagmorView, controls: discord.ui.View, embed: discord.Embed) -> str:
     lang = ctx.language
     alloc = _allocation(ctx)
     left = _remaining(v, alloc)
-    to = int((ctx.draft or {}).get("to", ctx.seat))
+    to = _to(ctx, v)
     to_name = ctx.table.seats[to].name
     cell = next((c for c in v.grid if c.cell == v.current), None)
     if cell is not None and cell.face is not None:
@@ -48,43 +62,43 @@ def split_controls(ctx: PanelContext, v: MagmorView, controls: discord.ui.View, 
     ]
     embed.add_field(name=ui("split_draft", lang), value="\n".join(lines), inline=False)
     embed.add_field(name=ui("split_left", lang), value=cards_text(left, lang), inline=False)
-    options = [
+    presets = split_presets(v)
+    if presets:
+        controls.add_item(
+            ActSelect.make(
+                ctx.channel_id,
+                ctx.version,
+                "sp.pre",
+                ui("split_presets", lang),
+                preset_options(ctx, presets, alloc),
+                row=0,
+            )
+        )
+    seats = [
         discord.SelectOption(
-            label=(ctx.table.seats[s].name + (f" ({ui('you', lang)})" if s == ctx.seat else ""))[:100],
+            label=ctx.table.seats[s].name + (f" ({ui('you', lang)})" if s == ctx.seat else ""),
             value=str(s),
-            description=ui("split_option", lang, count=v.hand_sizes[s], honour=f"{v.honour[s]:+d}")[:100],
+            description=ui("split_option", lang, count=v.hand_sizes[s], honour=f"{v.honour[s]:+d}"),
             default=s == to,
         )
         for s in range(v.players)
     ]
     controls.add_item(
-        ActSelect.make(ctx.channel_id, ctx.version, "sp.to", ui("split_to", lang), options, row=0)
+        ActSelect.make(ctx.channel_id, ctx.version, "sp.to", ui("split_to", lang), seats, row=1)
     )
-    for r in RESOURCES:
-        if left.get(r):
-            controls.add_item(
-                ActButton.make(
-                    ctx.channel_id,
-                    ctx.version,
-                    f"sp.add.{r}",
-                    ui("split_add", lang, cards=count_of(r, 1, lang), seat=to_name),
-                    emoji=EMOJI[r],
-                    row=1,
-                )
-            )
-    controls.add_item(
-        ActButton.make(
-            ctx.channel_id,
-            ctx.version,
-            "sp.rest",
-            ui("split_rest", lang, seat=to_name) if left else ui("split_rest_none", lang),
-            disabled=not left,
-            row=2,
-        )
-    )
-    controls.add_item(
-        ActButton.make(ctx.channel_id, ctx.version, "sp.reset", ui("split_reset", lang), emoji="↩️", row=2)
-    )
+    give = give_options(ctx, to, left, alloc)
+    if give:
+        placeholder = ui("split_give_you", lang) if to == ctx.seat else ui("split_give", lang, seat=to_name)
+        controls.add_item(ActSelect.make(ctx.channel_id, ctx.version, "sp.give", placeholder, give, row=2))
+    _buttons(ctx, v, controls, left, to_name)
+    return ui("you_split", lang)
+
+
+def _buttons(
+    ctx: PanelContext, v: MagmorView, controls: discord.ui.View, left: dict[str, int], to_name: str
+) -> None:
+    lang = ctx.language
+    remaining = sum(left.values())
     controls.add_item(
         ActButton.make(
             ctx.channel_id,
@@ -95,33 +109,54 @@ def split_controls(ctx: PanelContext, v: MagmorView, controls: discord.ui.View, 
             row=3,
         )
     )
-    remaining = sum(left.values())
+    controls.add_item(
+        ActButton.make(
+            ctx.channel_id,
+            ctx.version,
+            "sp.rest",
+            ui("split_rest", lang, seat=to_name) if left else ui("split_rest_none", lang),
+            disabled=not left,
+            row=3,
+        )
+    )
+    controls.add_item(
+        ActButton.make(ctx.channel_id, ctx.version, "sp.reset", ui("split_reset", lang), emoji="↩️", row=3)
+    )
+    # Confirm only once every card has a player (MM-4.3.4); until then it says how many are left.
     controls.add_item(
         ActButton.make(
             ctx.channel_id,
             ctx.version,
             "sp.ok",
             ui("split_confirm_left", lang, count=remaining) if remaining else ui("split_confirm", lang),
-            style=GREEN if not remaining else GREY,
+            style=GREEN,
             emoji="✅",
+            disabled=bool(remaining),
             row=3,
         )
     )
-    return ui("you_split", lang)
 
 
 def split_click(ctx: PanelContext, v: MagmorView, op: str, values: list[str]) -> Click:
     alloc = _allocation(ctx)
-    to = int((ctx.draft or {}).get("to", ctx.seat))
-    if op == "to":
-        to = int(values[0]) if values else ctx.seat
-        if not 0 <= to < v.players:
-            raise TableError("error.bad_action")
-    elif op.startswith("add."):
-        r = op.removeprefix("add.")
-        if _remaining(v, alloc).get(r, 0) < 1:
-            raise TableError("magmor.ui.split_none_left", resource=resource(GAME, r, ctx.language))
-        alloc.setdefault(to, {})[r] = alloc.get(to, {}).get(r, 0) + 1
+    to = _to(ctx, v)
+    if op == "pre":
+        alloc = decode(values[0] if len(values) == 1 else "", v)
+    elif op == "to":
+        to = parse_seat(values, v.players)
+    elif op == "give":
+        res, change, source = parse_give(values, v.players)
+        holds = alloc.get(to, {}).get(res, 0)
+        if source is not None:
+            # From another seat's share: a ready-made split adjusted card by card.
+            if source == to or alloc.get(source, {}).get(res, 0) < change:
+                raise TableError("magmor.ui.split_bad_cards")
+            alloc[source][res] -= change
+        elif change > 0 and _remaining(v, alloc).get(res, 0) < change:
+            raise TableError("magmor.ui.split_none_left", resource=resource(GAME, res, ctx.language))
+        if holds + change < 0:
+            raise TableError("magmor.ui.split_bad_cards")
+        alloc.setdefault(to, {})[res] = holds + change
     elif op == "rest":
         for r, n in _remaining(v, alloc).items():
             alloc.setdefault(to, {})[r] = alloc.get(to, {}).get(r, 0) + n
@@ -133,4 +168,4 @@ def split_click(ctx: PanelContext, v: MagmorView, op: str, values: list[str]) ->
         return Click(action={"kind": "split", "allocation": {str(s): c for s, c in alloc.items()}})
     else:
         raise TableError("error.bad_action")
-    return Click(draft={"to": to, "alloc": {str(s): c for s, c in alloc.items()}})
+    return Click(draft={"to": to, "alloc": {str(s): c for s, c in alloc.items() if any(c.values())}})

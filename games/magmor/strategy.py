@@ -146,8 +146,6 @@ def leader_plan(
             base_value += count * values.card[res]
     shared = [res for res in taken if res in asked]
     choices: list[list[dict[int, int]]] = [_allocations(taken[res], asked[res], others, me) for res in shared]
-    easy_bonus = values.easy_worth + values.honour_pair
-    full = (1 << len(cats)) - 1
     afford = base_masks(deals, others, cats)
     best: Plan | None = None
     for combo in _product(choices):
@@ -159,24 +157,68 @@ def leader_plan(
                     allocation.setdefault(seat, {})[res] = count
                     if seat == me:
                         value += count * values.card[res]
-                    else:  # a rival keeps what the category does not take from it
-                        value -= (count - OTHERS_PAY * min(count, asked[res])) * values.gift
-        mine = dict(hand)
-        for res, count in allocation.get(me, {}).items():
-            mine[res] += count
-        masks = round_masks(deals, others, cats, afford, allocation)
-        # My own payment: I act first (MM-4.4.2).
-        round_value = easy_chance(masks, full) * easy_bonus
-        for i, (res, qty) in enumerate(cats):
-            if mine[res] >= qty:
-                option = pay_option_value(values, mine, res, qty)
-                option += easy_chance(masks, full & ~(1 << i)) * easy_bonus
-                round_value = max(round_value, option)
-        value += round_value
+                    else:
+                        value += _gift_value(values, asked, res, count)
+        value += _round_value(values, hand, cats, deals, others, afford, allocation)
         if best is None or value > best.value + 1e-9:
             best = Plan(value, allocation)
     assert best is not None
     return best
+
+
+def _round_value(
+    values: Values,
+    hand: Bundle,
+    cats: Cats,
+    deals: Sequence[Sequence[Bundle]],
+    others: Sequence[int],
+    afford: list[list[int]],
+    allocation: dict[int, Bundle],
+) -> float:
+    """The payment round after ``allocation``, to me, its leader: my best payment (I act
+    first, MM-4.4.2) and the chance the others pay off the rest (an easy crossing)."""
+    easy_bonus = values.easy_worth + values.honour_pair
+    full = (1 << len(cats)) - 1
+    mine = dict(hand)
+    for res, count in allocation.get(values.me, {}).items():
+        mine[res] += count
+    masks = round_masks(deals, others, cats, afford, allocation)
+    round_value = easy_chance(masks, full) * easy_bonus
+    for i, (res, qty) in enumerate(cats):
+        if mine[res] >= qty:
+            option = pay_option_value(values, mine, res, qty)
+            option += easy_chance(masks, full & ~(1 << i)) * easy_bonus
+            round_value = max(round_value, option)
+    return round_value
+
+
+def _gift_value(values: Values, asked: dict[str, int], res: str, count: int) -> float:
+    """``count`` cards of ``res`` in a rival's hand: lost to me, but for what the toll
+    takes back from it."""
+    return -(count - OTHERS_PAY * min(count, asked.get(res, 0))) * values.gift
+
+
+def split_values(view: MagmorView, allocations: Sequence[dict[int, Bundle]]) -> list[float]:
+    """What each complete split of the found cards is worth to me, the leader, weighed
+    as ``leader_plan`` weighs its own: the panel ranks its ready-made splits by it."""
+    values = values_for(view)
+    me = values.me
+    others = [(me + step) % view.players for step in range(1, view.players)]
+    cats: Cats = tuple((c.res, c.qty) for c in view.categories if c.paid_by is None)
+    asked = dict(cats)
+    deals = sample_hands(view, values.hand)
+    afford = base_masks(deals, others, cats)
+    out = []
+    for allocation in allocations:
+        value = 0.0
+        for seat, cards in allocation.items():
+            for res, count in cards.items():
+                if count:
+                    value += (
+                        count * values.card[res] if seat == me else _gift_value(values, asked, res, count)
+                    )
+        out.append(value + _round_value(values, values.hand, cats, deals, others, afford, allocation))
+    return out
 
 
 def _product(choices: Sequence[Sequence[dict[int, int]]]) -> list[tuple[dict[int, int], ...]]:

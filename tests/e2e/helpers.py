@@ -182,6 +182,19 @@ def options_of(message: Any, payload: str) -> list[str]:
     return []
 
 
+async def forged(
+    player: simcord.MemberActor, message: Any, custom_id: str, values: list[str] | None = None
+) -> simcord.InteractionResult:
+    """What a modified client could send and SimCord's members never do: a click on a
+    disabled button (``values`` None) or a select value the panel never offered."""
+    from simcord.actors import _component_interaction, _visible_message
+
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+    if values is not None:
+        data["values"] = values
+    return await _component_interaction(player, _visible_message(player, message), data)
+
+
 async def step(table: Table, *, explore: bool = True, shown: Any = None) -> str:
     """The player who must act does something sensible through their panel (a
     fresh one from My hand, or ``shown``, one they opened before). Returns the
@@ -213,9 +226,9 @@ async def step(table: Table, *, explore: bool = True, shown: Any = None) -> str:
         other = str((seat + 1) % len(table.players))
         result = await player.select(shown, [other], custom_id=_select_id(shown, "sp.to"))
         shown = result.response
-        add = button(shown, "sp.add.")
-        if add is not None:
-            shown = (await player.click(shown, custom_id=add)).response
+        one = next((v for v in options_of(shown, "sp.give") if v.endswith("+1")), None)
+        if one is not None:
+            shown = (await player.select(shown, [one], custom_id=_select_id(shown, "sp.give"))).response
         shown = (await player.select(shown, [str(seat)], custom_id=_select_id(shown, "sp.to"))).response
         rest = button(shown, "sp.rest")
         if rest is not None:

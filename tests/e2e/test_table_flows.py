@@ -15,8 +15,10 @@ from tests.e2e.helpers import (
     Table,
     button,
     custom_ids,
+    forged,
     make_table,
     open_lobby,
+    options_of,
     panel,
     start_game,
 )
@@ -34,6 +36,10 @@ async def _leader(table: Table) -> simcord.MemberActor:
 
 def _select_id(message: object, payload: str) -> str:
     return next(cid for cid in custom_ids(message) if cid.endswith(f":s:{payload}"))
+
+
+def _button_id(message: object, payload: str) -> str:
+    return next(cid for cid in custom_ids(message) if cid.endswith(f":a:{payload}"))
 
 
 async def test_second_play_in_a_channel_is_refused(simcord_env: simcord.Env) -> None:
@@ -126,7 +132,8 @@ async def test_restart_in_the_middle_of_a_split(simcord_env: simcord.Env) -> Non
     other = (leader_seat + 1) % 3
     shown = await panel(table, leader)
     shown = (await leader.select(shown, [str(other)], custom_id=_select_id(shown, "sp.to"))).response
-    shown = (await leader.click(shown, custom_id=button(shown, "sp.add."))).response
+    one = next(v for v in options_of(shown, "sp.give") if v.endswith("+1"))
+    shown = (await leader.select(shown, [one], custom_id=_select_id(shown, "sp.give"))).response
     assert shown is not None
 
     await simcord_env.restart_bot(make_bot(table.bot.settings))
@@ -170,8 +177,12 @@ async def test_an_incomplete_split_is_refused_with_the_rule(simcord_env: simcord
     leader = await _leader(table)
     version = (await table.row()).version
     shown = await panel(table, leader)
-    shown = (await leader.click(shown, custom_id=button(shown, "sp.add."))).response
-    refused = await leader.click(shown, custom_id=button(shown, "sp.ok"))
+    one = next(v for v in options_of(shown, "sp.give") if v.endswith("+1"))
+    shown = (await leader.select(shown, [one], custom_id=_select_id(shown, "sp.give"))).response
+    # Confirm is disabled until every card has a player; a client that sends it anyway
+    # is refused by the rules.
+    assert button(shown, "sp.ok") is None
+    refused = await forged(leader, shown, _button_id(shown, "sp.ok"))
     assert refused.ephemeral and "MM-4.3.4" in refused.response.content
     assert (await table.row()).version == version
 

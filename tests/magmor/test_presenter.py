@@ -160,10 +160,11 @@ def steps() -> list[Step]:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_disabled_buttons_say_why(steps: list[Step], language: str) -> None:
-    """A disabled button's label carries its reason ("you hold 0", "you have none", "shown above")."""
+    """A disabled button's label carries its reason ("you hold 0", "you have none", "shown above",
+    "Confirm (5 cards still to give)")."""
     reasons = {
-        "en": ("you hold", "you have none", "shown above", "Nothing left"),
-        "it": ("ne hai", "non ne hai", "qui sopra", "Non resta"),
+        "en": ("you hold", "you have none", "shown above", "Nothing left", "still to give"),
+        "it": ("ne hai", "non ne hai", "qui sopra", "Non resta", "da assegnare"),
     }
     table = table_for(4, language)
     seen = 0
