@@ -61,7 +61,8 @@ def grown(box: Rect, by: float) -> Rect:
 
 def _hidden(mask: Image.Image, box: Rect) -> float:
     """How much of the picture's detail ``box`` would hide, in the picture's px²."""
-    part = mask.crop(tuple(round(v / DETAIL_SCALE) for v in box))
+    left, top, right, bottom = (round(v / DETAIL_SCALE) for v in box)
+    part = mask.crop((left, top, right, bottom))
     return float(ImageStat.Stat(part).sum[0]) / 255 * DETAIL_SCALE**2
 
 

@@ -119,7 +119,7 @@ def drawn_words() -> Iterator[list[Spot]]:
     thread drawing meanwhile (a board being published) is not recorded."""
     spots: list[Spot] = []
     with _patch:
-        ImageDraw.ImageDraw.text = _recorded_text  # type: ignore[method-assign]
+        ImageDraw.ImageDraw.text = _recorded_text  # type: ignore[method-assign,assignment]
         _recording.spots = spots
         try:
             yield spots
@@ -243,7 +243,7 @@ def sample(game_id: str) -> GameState:
     guide = guide_of(game_id)
     assert guide is not None, game_id
     game: Game[Any, Any] = GAMES[game_id]
-    state = game.new_game(guide.players, guide.seed, guide.options)
+    state: GameState = game.new_game(guide.players, guide.seed, guide.options)
     bots = [game.ai(seat) for seat in range(guide.players)]
     for _ in range(MAX_STEPS):
         decision = game.decision(state)

@@ -237,7 +237,7 @@ async def test_rules_and_a_lobby_for_every_game(simcord_env: simcord.Env) -> Non
     for game_id in GAMES:
         rules = await table.players[0].slash(table.channel, "rules", game=game_id)
         embed = rules.response.embeds[0]
-        assert rules.ephemeral and len(embed) > 600 and len(embed.fields) >= 4, game_id  # the sections, the AI
+        assert rules.ephemeral and len(embed) > 600 and len(embed.fields) >= 4, game_id  # sections, the AI
     for game_id in GAMES:
         channel = table.guild.create_text_channel(f"play-{game_id}")
         opened = await table.players[0].slash(channel, "play", game=game_id)
