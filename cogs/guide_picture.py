@@ -38,7 +38,7 @@ from bot.extensions import face
 from bot.i18n import catalog, plural_forms, t
 from bot.presenter import PRESENTERS, Presenter
 from cogs.guide_marks import Mark, Rect, grown, marked
-from cogs.pictures import picture_cache, png
+from cogs.pictures import measuring, picture_cache, png
 from games.core import Game, GameState
 from games.registry import GAMES
 
@@ -116,9 +116,11 @@ def _recorded_text(draw: ImageDraw.ImageDraw, *args: Any, **kwargs: Any) -> None
 def drawn_words() -> Iterator[list[Spot]]:
     """Every text drawn by this thread inside the block, with its box. Pillow has no
     hook for it, so ``ImageDraw.text`` is wrapped while the block runs; another
-    thread drawing meanwhile (a board being published) is not recorded."""
+    thread drawing meanwhile (a board being published) is not recorded. Drawings
+    kept by :func:`cogs.pictures.picture_cache` are drawn afresh meanwhile (as while
+    measuring), or a board drawn before would leave no words to find."""
     spots: list[Spot] = []
-    with _patch:
+    with _patch, measuring():
         ImageDraw.ImageDraw.text = _recorded_text  # type: ignore[method-assign,assignment]
         _recording.spots = spots
         try:
