@@ -1,5 +1,5 @@
 """How to play's picture: a real position of a game, drawn by the game's own board
-picture, with labels and arrows naming the board's parts in the member's language.
+picture, its parts numbered and named in the member's language.
 
 Where is a part? Each game's ``picture.py`` lays its board out (and that layout
 changes as the pictures improve), so a label does not repeat the layout: it finds
@@ -10,10 +10,10 @@ rather than pointing at nothing. Each game says what to label in its face's
 ``guide.py`` (:class:`Guide`): the position to draw (the first one of a seeded
 game between AI players that shows what the labels name) and its labels.
 
-Labels are placed where they cover the fewest of the picture's own words and none
-of the other labels, each with an arrow to its part; their text is at least
-1/40 of the picture's width, like every picture's (:mod:`cogs.pictures`).
-The picture is the same for every member of a language: it is drawn once and kept.
+Each part gets a numbered mark beside it and its words in a key below the picture
+(:mod:`cogs.guide_marks`), at least 1/40 of the picture's width like every
+picture's text (:mod:`cogs.pictures`). The picture is the same for every member
+of a language: it is drawn once and kept.
 """
 
 from __future__ import annotations
