@@ -32,6 +32,7 @@ from cogs.guide_text import GUIDE_FILE, guide_embed, guided_games, has_guide, he
 from games.registry import GAMES
 
 GAME = r"[a-z0-9_]{1,40}"
+CHANNEL = r"\d{1,20}"  # a snowflake: the answers use the interaction's own channel
 
 
 def _game(game: str) -> str:
@@ -41,9 +42,10 @@ def _game(game: str) -> str:
     return game
 
 
-async def show_guide(interaction: discord.Interaction, channel_id: int, game: str) -> None:
+async def show_guide(interaction: discord.Interaction, game: str) -> None:
     """How to play ``game``, privately: the words, the labelled picture, Practice."""
     game, language = _game(game), lang(interaction)
+    channel_id = interaction.channel_id or 0
     await interaction.response.defer(ephemeral=True, thinking=True)
     drawn = await asyncio.to_thread(labelled, game, language)  # drawn once per language, then kept
     files = [] if drawn is None else [discord.File(io.BytesIO(drawn.png), filename=GUIDE_FILE)]
@@ -69,7 +71,7 @@ async def start_practice(interaction: discord.Interaction, game: str) -> None:
 
 
 class GuideButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"gm:(?P<ch>\d+):guide:(?P<game>{GAME})"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"gm:(?P<ch>{CHANNEL}):guide:(?P<game>{GAME})"
 ):
     """📖 How to play, on a game's lobby and board."""
 
@@ -92,13 +94,14 @@ class GuideButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            await show_guide(interaction, self.channel_id, self.game)
+            await show_guide(interaction, self.game)
         except Exception as error:  # DynamicItem errors are only logged by discord.py
             await answer_error(interaction, error)
 
 
 class PracticeButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"gm:(?P<ch>\d+):practice:(?P<game>{GAME})"
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"gm:(?P<ch>{CHANNEL}):practice:(?P<game>{GAME})",
 ):
     """🤖 Practice vs AI, on How to play's answer."""
 
@@ -127,7 +130,8 @@ class PracticeButton(
 
 
 class HelpSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gm:(?P<ch>\d+):help:(?P<op>guide|practice)"
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"gm:(?P<ch>{CHANNEL}):help:(?P<op>guide|practice)",
 ):
     """/help's picks: a game's How to play, or a practice table of it."""
 
@@ -171,7 +175,7 @@ class HelpSelect(
             if len(values) != 1:
                 raise TableError("error.bad_action")
             if self.op == "guide":
-                await show_guide(interaction, self.channel_id, values[0])
+                await show_guide(interaction, values[0])
             else:
                 await start_practice(interaction, values[0])
         except Exception as error:
