@@ -4,7 +4,8 @@ Catalogs are TOML files, found as the registry finds games: the platform's
 own in ``bot/locales/<language>/``, and each registered game's beside its code,
 ``locales/<language>.toml`` in the engine's folder (``games/<id>/``: its name,
 rules, events, refusals, options) and in its face's (``cogs/<id>/``: the board's
-and the panel's words). Nested tables give dotted keys (``[magmor.event]
+and the panel's words, and beside them any ``locales/<language>/*.toml``, such
+as the How to play guide's ``guide.toml``). Nested tables give dotted keys (``[magmor.event]
 explored = ...`` is ``magmor.event.explored``).
 Public text uses the table's language; ephemeral text the clicking user's
 Discord locale.
@@ -71,14 +72,23 @@ def face_catalog(game_id: str, language: str) -> Path | None:
     return None if folder is None else folder / "locales" / f"{language}.toml"
 
 
+def face_extras(game_id: str, language: str) -> list[Path]:
+    """More words of a game's face, one file a feature (``cogs/<id>/locales/
+    <language>/*.toml``, e.g. the How to play guide): a feature's words in a
+    file of their own, beside the face's catalog rather than inside it."""
+    folder = face_folder(game_id)
+    return [] if folder is None else sorted((folder / "locales" / language).glob("*.toml"))
+
+
 def catalog_files(language: str) -> list[Path]:
     """Every catalog file of ``language``: the platform's, then each registered
-    game's own and its face's, in the games' catalogue order."""
+    game's own and its face's (with its extras), in the games' catalogue order."""
     files = sorted((LOCALES_DIR / language).glob("*.toml"))
     for game_id in GAMES:
         files += [engine_catalog(game_id, language)]
         face = face_catalog(game_id, language)
         files += [face] if face is not None else []
+        files += face_extras(game_id, language)
     return [path for path in dict.fromkeys(files) if path.is_file()]
 
 

@@ -1,4 +1,5 @@
-"""The lobby's operations: open a table, join, leave, add an AI seat, cancel, start."""
+"""The lobby's operations: open a table, join, leave, add an AI seat, cancel, start,
+and open a practice table (the member against the AI, started at once)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ from games.core import Event, Game, RuleError
 from games.core.levels import Level
 from games.core.verify import COMMITMENT_EVENT, SALT_BYTES, commitment
 from games.registry import GAMES, declared
+
+# A practice table's seats: the member and two AI seats (as many as the game needs
+# at least, as few as it allows at most): enough to see the game's play, quick to learn from.
+PRACTICE_SEATS = 3
 
 
 class Lobby:
@@ -37,7 +42,10 @@ class Lobby:
         options: dict[str, Any] | None = None,
         hints: bool | None = None,
         takeover_level: Level = "normal",
+        ai_level: Level | None = None,
     ) -> tuple[GameRow, TableInfo]:
+        """A new table in its lobby, the host seated; with ``ai_level``, every other
+        seat an AI at that level (a practice table)."""
         game = GAMES.get(game_id)
         if game is None:
             raise TableError("error.unknown_game", game=game_id)
@@ -72,6 +80,8 @@ class Lobby:
             hints=hints,
             takeover_level=takeover_level,
         )
+        if ai_level is not None:
+            info.seats += [ai_seat(number, ai_level, language) for number in range(1, max_seats)]
         async with self.core.lock(channel_id):
             try:
                 row = await self.core.store.create(
@@ -80,6 +90,37 @@ class Lobby:
             except ChannelBusy:
                 raise TableError("error.channel_busy") from None
         return row, info
+
+    async def practice(
+        self, channel_id: int, guild_id: int | None, user_id: int, name: str, game_id: str, language: str
+    ) -> Applied:
+        """A practice table of ``game_id``: the member against AI seats at the normal
+        level, started at once, live, in the member's language. Hints are on there
+        by default (bot.hints.hints_on). Refused where the channel already has a
+        table, in its lobby or playing (``practice.busy``)."""
+        game = GAMES.get(game_id)
+        if game is None:
+            raise TableError("error.unknown_game", game=game_id)
+        seats = min(max(PRACTICE_SEATS, game.min_players), game.max_players)
+        try:
+            await self.open_lobby(
+                channel_id,
+                guild_id,
+                user_id,
+                name,
+                game_id,
+                seats=seats,
+                speed="live",
+                language=language,
+                ai_level="normal",
+            )
+        except TableError as error:  # the channel has a table, open or playing: say so for a practice
+            raise TableError("practice.busy") if error.key == "error.channel_busy" else error from None
+        try:
+            return await self.start(channel_id, user_id, False)
+        except TableError:  # not startable after all: the channel is left free
+            await self.cancel(channel_id, user_id, False)
+            raise
 
     async def _load_lobby(self, channel_id: int) -> tuple[GameRow, TableInfo]:
         """The channel's table, still in its lobby (the caller holds the lock)."""

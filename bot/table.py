@@ -4,7 +4,7 @@ Game-agnostic: it knows the engine protocol (``games.core``), not the games.
 It is made of parts, each holding the one core (``bot.table_core``: the channel
 locks, reading a table, and the transaction every change ends with):
 
-* ``lobby`` (``bot.lobby``): open, join, leave, add an AI seat, cancel, start;
+* ``lobby`` (``bot.lobby``): open, join, leave, add an AI seat, cancel, start, practice;
 * ``play`` (``bot.play``): a member's move, a take-back, leaving, ``/end``, drafts;
 * ``deadlines`` (``bot.deadlines``): defaults, reminders and AI stretches that are due;
 * ``stats``: the store's ``/stats`` queries (``bot.store.results``), read-only.
@@ -37,6 +37,7 @@ class TableService:
         lobby, play, deadlines = self.lobby, self.play, self.deadlines
         self.open_lobby, self.join, self.leave_lobby = lobby.open_lobby, lobby.join, lobby.leave_lobby
         self.add_ai, self.cancel, self.start = lobby.add_ai, lobby.cancel, lobby.start
+        self.practice = lobby.practice
         self.act, self.undo, self.leave_game, self.end = play.act, play.undo, play.leave_game, play.end
         self.sitting, self.draft, self.save_draft = play.sitting, play.draft, play.save_draft
         self.run_due, self.rehearse = deadlines.run_due, deadlines.rehearse

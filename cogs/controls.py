@@ -12,6 +12,7 @@ custom_id scheme (DESIGN §5), never carrying hidden information:
 * ``gm:<channel>:rematch:<game>``        the final board's Rematch (cogs/rematch.py)
 * ``gm:<channel>:hint``                  the panel's Hint (cogs/hints.py)
 * ``gm:<channel>:undo``                  the panel's Undo (cogs/undo.py)
+* ``gm:<channel>:guide:<game>``          the lobby's and board's How to play (cogs/guide.py)
 Every click is checked against the stored table: the right player, the
 current version. Stale and foreign clicks get a polite ephemeral answer.
 """
@@ -55,6 +56,7 @@ class BoardSpot:
     language: str
     game_id: int | None  # the game row the board shows
     takeable: bool  # the AI holds a seat a member may ask for
+    game: str | None = None  # the game's id ("magmor"): its How to play
 
 
 BoardControl = Callable[[BoardSpot], "discord.ui.Item[Any] | None"]
@@ -95,10 +97,16 @@ def add_board_control(name: str, order: int, control: BoardControl) -> None:
 
 
 def board_view(
-    channel_id: int, *, finished: bool, language: str, game_id: int | None = None, takeable: bool = False
+    channel_id: int,
+    *,
+    finished: bool,
+    language: str,
+    game_id: int | None = None,
+    takeable: bool = False,
+    game: str | None = None,
 ) -> discord.ui.View:
     view = static_view()
-    spot = BoardSpot(channel_id, finished, language, game_id, takeable)
+    spot = BoardSpot(channel_id, finished, language, game_id, takeable, game)
     for _, control in sorted(_BOARD_CONTROLS.values(), key=lambda entry: entry[0]):
         item = control(spot)
         if item is not None:

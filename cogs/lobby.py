@@ -26,6 +26,7 @@ from cogs.common import (
     user_errors,
 )
 from cogs.controls import static_view
+from cogs.guide import guide_button
 from games.core.levels import Level
 from games.core.options import Option, Setting, Variant
 from games.registry import GAMES, declared
@@ -223,11 +224,15 @@ class LobbyButton(
             await answer_error(interaction, error)
 
 
-def lobby_view(channel_id: int, language: str, *, closed: bool = False) -> discord.ui.View:
+def lobby_view(channel_id: int, language: str, game: str, *, closed: bool = False) -> discord.ui.View:
+    """The lobby's buttons: Join, Leave, Start, Cancel and How to play, then the AI seats."""
     view = static_view()
     if not closed:
         for op in ("join", "leave", "start", "cancel", "ai-easy", "ai", "ai-hard"):
             view.add_item(LobbyButton(channel_id, op, t(f"lobby.button.{op}", language)))
+        guide = guide_button(channel_id, game, language, row=0)
+        if guide is not None:
+            view.add_item(guide)
     return view
 
 
@@ -250,7 +255,7 @@ async def lobby_click(interaction: discord.Interaction, channel_id: int, op: str
     closed = row.status == "cancelled"
     await interaction.response.edit_message(
         embed=lobby_embed(row, table, table.language),
-        view=lobby_view(channel_id, table.language, closed=closed),
+        view=lobby_view(channel_id, table.language, row.game, closed=closed),
     )
 
 
@@ -302,7 +307,7 @@ class Lobby(commands.Cog):
             )
             await interaction.response.send_message(
                 embed=lobby_embed(row, table, table_language),
-                view=lobby_view(interaction.channel_id, table_language),
+                view=lobby_view(interaction.channel_id, table_language, row.game),
             )
             message = await interaction.original_response()
             await bot.service.core.set_message(row.id, message.id)
@@ -318,7 +323,7 @@ async def refresh_lobby(bot: GameMasterBot, row: GameRow) -> None:
     with contextlib.suppress(discord.HTTPException):
         await message.edit(
             embed=lobby_embed(row, table, table.language),
-            view=lobby_view(row.channel_id, table.language, closed=row.status != "lobby"),
+            view=lobby_view(row.channel_id, table.language, row.game, closed=row.status != "lobby"),
         )
 
 

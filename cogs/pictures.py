@@ -84,8 +84,8 @@ def measuring() -> Iterator[list[int]]:
     _recorded.append(sizes)
     try:
         yield sizes
-    finally:
-        _recorded.remove(sizes)
+    finally:  # by identity: a measuring block inside another holds an equal list
+        _recorded[:] = [other for other in _recorded if other is not sizes]
 
 
 def min_text_size(width: int) -> int:

@@ -4,8 +4,9 @@ Plays one game per game between AI players (the same ``play`` path as the bot)
 and renders, at the start, at the first time each kind of decision comes up,
 mid-game and at the end, in English and Italian: the public board (embed text
 and picture), the private panel of whoever must act, and the public lines that
-led there. Pictures go to ``<out>/<game>/*.png``, the rest to
-``<out>/<game>.txt``, so a reviewer can read and look at a whole game at once.
+led there; then How to play's labelled picture (``guide-<language>.png``).
+Pictures go to ``<out>/<game>/*.png``, the rest to ``<out>/<game>.txt``, so a
+reviewer can read and look at a whole game at once.
 
 The same functions feed the presentation tests (``tests/platform/
 test_presentation.py``): final boards name the winner, select options can be
@@ -31,6 +32,7 @@ from bot.model import Seat, TableInfo
 from bot.presenter import Presenter
 from bot.render import event_text
 from cogs.common import presented_games
+from cogs.guide_picture import labelled
 from cogs.panel import panel_context, render_panel
 from cogs.pictures import measuring
 from cogs.publisher import decision_line, with_final_record
@@ -221,6 +223,20 @@ def render_step(
             yield f"--- panel picture: {game_id}/{name}"
 
 
+def guide_pictures(game_id: str, out: Path) -> Iterator[str]:
+    """How to play's labelled picture of the game, in each language."""
+    for language in LANGUAGES:
+        with measuring() as sizes:
+            drawn = labelled(game_id, language)
+        if drawn is None:
+            continue
+        name = f"guide-{language}.png"
+        (out / game_id).mkdir(parents=True, exist_ok=True)
+        (out / game_id / name).write_bytes(drawn.png)
+        missing = f", labels not found: {', '.join(drawn.missing)}" if drawn.missing else ""
+        yield f"--- how to play: {game_id}/{name} (smallest text {min(sizes, default=0)} px{missing})"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cogs.preview", description=__doc__.split("\n")[0])
     parser.add_argument("--out", default="preview", help="folder for the PNGs and text files")
@@ -240,6 +256,7 @@ def main(argv: list[str] | None = None) -> int:
         for label, step in highlights(steps):
             for language in LANGUAGES:
                 chunks.extend(render_step(game_id, label, step, steps, players, language, out))
+        chunks.extend(guide_pictures(game_id, out))
         (out / f"{game_id}.txt").write_text("\n".join(chunks) + "\n", encoding="utf-8")
         print(f"{game_id}: {out / f'{game_id}.txt'} and {out / game_id}/*.png")
     return 0

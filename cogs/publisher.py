@@ -160,6 +160,7 @@ class Publisher:
             language=table.language,
             game_id=row.id,
             takeable=any(seat.ai for seat in table.seats),
+            game=row.game,
         )
         return {"embed": embed, "view": controls}, file
 

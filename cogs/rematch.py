@@ -24,7 +24,7 @@ async def rematch_click(interaction: discord.Interaction, channel_id: int, game_
     await interaction.response.send_message(
         t("rematch.opened", table.language, host=f"**{display_name(user)}**"),
         embed=lobby_embed(row, table, table.language),
-        view=lobby_view(channel_id, table.language),
+        view=lobby_view(channel_id, table.language, row.game),
     )
     message = await interaction.original_response()
     await bot.service.core.set_message(row.id, message.id)

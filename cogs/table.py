@@ -16,6 +16,7 @@ from bot.model import TableError
 from bot.presenter import PRESENTERS
 from bot.render import event_text
 from cogs.common import bot_of, lang, may_manage, reply, user_errors
+from cogs.guide_text import rules_embed
 from cogs.lobby import GAME_CHOICES, lobby_embed, refresh_lobby
 from cogs.panel import show_panel
 from cogs.publisher import BOARD_FILE, Publisher, table_and_state
@@ -73,15 +74,7 @@ class TableCommands(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         async with user_errors(interaction):
-            language = lang(interaction)
-            embed = discord.Embed(
-                title=t(f"game.{game.value}.name", language),
-                description=t(f"{game.value}.rules.summary", language)[:4096],
-                colour=discord.Colour.gold(),
-            )
-            embed.add_field(
-                name=t("rules.ai_title", language), value=t("rules.ai_levels", language), inline=False
-            )
+            embed = rules_embed(game.value, lang(interaction))
             await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name=cmd("cmd.log.name"), description=cmd("cmd.log.description"))

@@ -219,7 +219,7 @@ async def test_table_commands(simcord_env: simcord.Env) -> None:
     assert [a.filename for a in status.response.attachments] == ["board.png"]
     assert status.response.embeds[0].image.url == "attachment://board.png"
     rules = await bob.slash(table.channel, "rules", game="magmor")
-    assert rules.ephemeral and "17 days" in rules.response.embeds[0].description
+    assert rules.ephemeral and "17 days" in str(rules.response.embeds[0].to_dict())
     log = await bob.slash(table.channel, "log")
     assert log.ephemeral and "revealed" in log.response.content
     left = await bob.slash(table.channel, "leave")
@@ -247,7 +247,8 @@ async def test_rules_and_a_lobby_for_every_game(simcord_env: simcord.Env) -> Non
     table = make_table(simcord_env, ["alice"])
     for game_id in GAMES:
         rules = await table.players[0].slash(table.channel, "rules", game=game_id)
-        assert rules.ephemeral and len(rules.response.embeds[0].description or "") > 200
+        embed = rules.response.embeds[0]
+        assert rules.ephemeral and len(embed) > 600 and len(embed.fields) >= 4, game_id  # sections, the AI
     for game_id in GAMES:
         channel = table.guild.create_text_channel(f"play-{game_id}")
         opened = await table.players[0].slash(channel, "play", game=game_id)

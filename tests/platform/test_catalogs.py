@@ -17,6 +17,7 @@ from bot.i18n import (
     catalog_files,
     engine_catalog,
     face_catalog,
+    face_extras,
     join,
     placeholders,
     plural_category,
@@ -117,6 +118,9 @@ def catalog_pairs() -> list[tuple[Path, Path]]:
         face_en, face_it = face_catalog(game_id, "en"), face_catalog(game_id, "it")
         if face_en is not None and face_it is not None:
             pairs.append((face_en, face_it))
+        extras = face_extras(game_id, "en")
+        pairs += [(en, en.parents[1] / "it" / en.name) for en in extras]
+        assert [it for _, it in pairs[len(pairs) - len(extras) :]] == face_extras(game_id, "it")
     return pairs
 
 
@@ -153,6 +157,8 @@ def test_a_game_s_words_are_its_own_and_no_key_is_written_twice() -> None:
             assert all(key.startswith(own) for key in keys_of(engine_catalog(game_id, language)))
             face = face_catalog(game_id, language)
             assert face is None or all(key.startswith(own) for key in keys_of(face))
+            for extra in face_extras(game_id, language):
+                assert all(key.startswith(own) for key in keys_of(extra)), extra
 
 
 def test_every_declared_option_has_its_words_in_its_game_s_catalog() -> None:

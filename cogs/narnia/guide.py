@@ -1,0 +1,62 @@
+"""Narnia's How to play picture (cogs/guide_picture.py): the map of a real game some
+rounds in, its parts labelled: the Witch's land, a player's territory and its stack."""
+
+from __future__ import annotations
+
+from bot.i18n import t
+from cogs.guide_picture import Finder, Guide, Label, Rect, Spot, literal
+from games.narnia import NarniaView, TerritoryView
+
+
+def name(territory: str, *, above: float = 0) -> Finder:
+    """A territory, by its name on the map; with ``above``, the row that high above
+    the name, where its mark and chips are."""
+    words = literal(lambda language: _name(territory, language))
+
+    def find(spots: list[Spot], language: str) -> Rect | None:
+        box = words(spots, language)
+        if box is None or not above:
+            return box
+        middle = (box[0] + box[2]) / 2
+        return middle - above * 1.6, box[1] - above - 2, middle + above * 1.6, box[1] - 2
+
+    return find
+
+
+def _name(territory: str, language: str) -> str:
+    return t(f"narnia.territory.{territory}", language)
+
+
+def ready(v: NarniaView) -> bool:
+    """Some rounds in, with a stack of tokens and a bare flag to show."""
+    return (
+        v.stage == "sequence"
+        and v.round >= 3
+        and _stacked(v) is not None
+        and _witch(v) is not None
+        and any(not t.stack for t in v.territories)
+    )
+
+
+def _stacked(v: NarniaView) -> TerritoryView | None:
+    """A player's territory with two tokens or more."""
+    return next((t for t in v.territories if t.owner is not None and len(t.stack) >= 2), None)
+
+
+def _witch(v: NarniaView) -> TerritoryView | None:
+    return next((t for t in v.territories if t.owner is None and t.stack), None)
+
+
+def labels(v: NarniaView) -> list[Label]:
+    stacked, witch = _stacked(v), _witch(v)
+    assert stacked is not None and witch is not None
+    bare = next(t for t in v.territories if not t.stack)
+    return [
+        Label("narnia.guide.label.witch", name(witch.id)),
+        Label("narnia.guide.label.player", name(stacked.id)),
+        Label("narnia.guide.label.stack", name(stacked.id, above=34)),
+        Label("narnia.guide.label.flag", name(bare.id, above=34)),
+    ]
+
+
+GUIDE = Guide(players=3, seed=7, ready=ready, labels=labels)

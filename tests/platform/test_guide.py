@@ -1,0 +1,105 @@
+"""How to play (cogs/guide_text.py, cogs/guide_picture.py): every game's words in both
+languages within Discord's limits, and its labelled picture: every label found on the
+board, its mark beside its part, its words readable on a phone and in the language."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from PIL import Image
+
+from bot.i18n import LANGUAGES, catalog, t
+from bot.model import TableError
+from cogs.common import presented_games
+from cogs.guide import _game
+from cogs.guide_marks import overlap
+from cogs.guide_picture import guide_of, labelled, template
+from cogs.guide_text import fits, guide_embed, guided_games, help_embed, rule_sections, rules_embed
+from cogs.pictures import measuring, min_text_size
+
+# The prefix of each game's rule ids in its spec (AK-5.5, MM-4.4.2, NA-4.4.5, TT-9, TNO-4.5).
+PREFIX = {"akelarre": "AK", "magmor": "MM", "narnia": "NA", "talismani": "TT", "tirnanog": "TNO"}
+GAMES = sorted(PREFIX)
+
+
+def test_every_game_offered_has_a_guide() -> None:
+    assert sorted(guided_games()) == sorted(presented_games()) == GAMES
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+def test_how_to_play_says_the_goal_a_turn_in_five_lines_and_three_rules(game: str, language: str) -> None:
+    own = catalog(language)
+    for part in ("goal", "turn", "missed"):
+        assert own.get(f"{game}.guide.{part}", "").strip(), (game, language, part)
+    turn = own[f"{game}.guide.turn"].splitlines()
+    assert [line[:3] for line in turn] == ["1. ", "2. ", "3. ", "4. ", "5. "], turn
+    missed = own[f"{game}.guide.missed"].splitlines()
+    assert len(missed) == 3 and all(line.startswith("• ") for line in missed), missed
+    cited = re.compile(rf"\({PREFIX[game]}-\d+(\.\d+)*[^)]*\)\.?$")
+    assert all(cited.search(line) for line in missed), missed  # each with its rule ids
+    assert re.search(rf"\b{PREFIX[game]}-\d", own[f"{game}.guide.goal"])
+    labels = [key for key in own if key.startswith(f"{game}.guide.label.")]
+    assert len(labels) >= 4 and all(own[key].strip() for key in labels)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_help_how_to_play_and_rules_fit_discord(language: str) -> None:
+    assert fits(help_embed(language)) == []
+    for game in GAMES:
+        assert fits(guide_embed(game, language, picture=True)) == [], game
+        assert fits(rules_embed(game, language)) == [], game
+        sections = rule_sections(game, language)
+        assert 4 <= len(sections) <= 8, game  # readable sections, not one paragraph
+        assert all(len(text) <= 1024 and title.strip() for title, text in sections), game
+
+
+def test_a_game_id_nobody_offers_is_refused_in_words() -> None:
+    with pytest.raises(TableError) as refused:
+        _game("chess")
+    assert refused.value.key == "error.unknown_game"
+    assert _game("narnia") == "narnia"
+
+
+def test_a_label_finds_words_whatever_the_seat_is_called() -> None:
+    """A picture's words are matched with their parameters free: "P1" today, a name tomorrow."""
+    place = template("akelarre.ui.picture.place", "en")
+    assert place.fullmatch("P1 · place 1") and place.fullmatch("ann the bold · place 2")
+    assert not place.fullmatch("Meeting places")
+    assert template("akelarre.ui.picture.captured", "it").fullmatch("1 catturata")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_labelled_picture_marks_every_part_readably(game: str, language: str) -> None:
+    with measuring() as sizes:
+        drawn = labelled(game, language)
+    assert drawn is not None and drawn.missing == (), drawn and drawn.missing
+    guide = guide_of(game)
+    assert guide is not None
+    image = Image.open(io.BytesIO(drawn.png))
+    assert image.width == drawn.width and image.height > drawn.board_height  # the key below the board
+    assert len(drawn.marks) >= 4
+    assert [m.number for m in drawn.marks] == list(range(1, len(drawn.marks) + 1))
+    for mark in drawn.marks:
+        left, top, right, bottom = mark.box
+        assert left >= 0 and right <= drawn.width and top >= 0 and bottom <= drawn.board_height, mark
+        assert not overlap(mark.box, mark.part), mark  # beside its part, not on it
+        gap = max(mark.part[0] - right, left - mark.part[2], mark.part[1] - bottom, top - mark.part[3])
+        assert gap <= 60, mark  # near enough to tell which part it names
+        assert all(not overlap(mark.box, other.box) for other in drawn.marks if other is not mark)
+        assert mark.lines and all(line.strip() for line in mark.lines)
+    assert min(sizes) >= min_text_size(drawn.width), (min(sizes), drawn.width)
+    words = {" ".join(m.lines) for m in drawn.marks}
+    catalog_words = {t(key, language) for key in catalog(language) if key.startswith(f"{game}.guide.label.")}
+    assert words <= catalog_words
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_picture_is_in_the_member_s_language_and_kept(game: str) -> None:
+    english, italian = labelled(game, "en"), labelled(game, "it")
+    assert english is not None and italian is not None and english.png != italian.png
+    assert [m.lines for m in english.marks] != [m.lines for m in italian.marks]
+    assert labelled(game, "en") is english  # drawn once, then kept
