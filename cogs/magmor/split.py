@@ -7,7 +7,7 @@ import discord
 
 from bot.model import TableError
 from bot.presenter import Click, PanelContext
-from bot.render import resource, seat_name
+from bot.render import plain_name, resource, seat_name
 from cogs.controls import GREEN, GREY
 from cogs.magmor.words import EMOJI, GAME, RESOURCES, cards_text, count_of, face_text, ui
 from cogs.panel import ActButton, ActSelect
@@ -32,7 +32,7 @@ def split_controls(ctx: PanelContext, v: MagmorView, controls: discord.ui.View, 
     alloc = _allocation(ctx)
     left = _remaining(v, alloc)
     to = int((ctx.draft or {}).get("to", ctx.seat))
-    to_name = ctx.table.seats[to].name
+    to_name = plain_name(ctx.table, to)  # button labels: plain text
     cell = next((c for c in v.grid if c.cell == v.current), None)
     if cell is not None and cell.face is not None:
         embed.add_field(name=ui("toll", lang, cell=cell.cell), value=face_text(cell.face, lang), inline=False)
@@ -50,7 +50,7 @@ def split_controls(ctx: PanelContext, v: MagmorView, controls: discord.ui.View, 
     embed.add_field(name=ui("split_left", lang), value=cards_text(left, lang), inline=False)
     options = [
         discord.SelectOption(
-            label=(ctx.table.seats[s].name + (f" ({ui('you', lang)})" if s == ctx.seat else ""))[:100],
+            label=(plain_name(ctx.table, s) + (f" ({ui('you', lang)})" if s == ctx.seat else ""))[:100],
             value=str(s),
             description=ui("split_option", lang, count=v.hand_sizes[s], honour=f"{v.honour[s]:+d}")[:100],
             default=s == to,
