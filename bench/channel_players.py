@@ -20,7 +20,7 @@ from games.registry import GAMES
 from games.talismani.data import JOKERS
 
 PRIMARY = 1  # discord.ButtonStyle.primary: how Narnia's mode switch shows the mode already chosen
-INDEX_SELECTS = ("L", "LA", "LB", "LC", "tk", "dc")  # selects whose values are legal-action indices
+INDEX_SELECTS = ("L", "LA", "LB", "LC", "tk", "dc", "wm")  # selects whose values are legal-action indices
 REFRESH = "refresh"  # every panel's 🔄 (cogs.panel.REFRESH)
 
 
@@ -352,13 +352,56 @@ def _akelarre_same(state: Any, action: dict[str, Any]) -> tuple[Any, ...]:
     return (kind,)
 
 
+def akelarre_ending(state: Any, seat: int, wanted: dict[str, Any]) -> tuple[str, bool] | None:
+    """How the normal AI ends its turn from ``wanted`` (Done outside the final round, a
+    draw, a discard), as one click of the panel plays it (cogs/akelarre/whole.py): the
+    control (``dn.<source>``: Done and that draw; ``dr.<source>``: the draw; ``dc``: the
+    discard) and whether the 🏕️ switch must be on first (Phase C follows in the same
+    click, and the AI buys). None for any other action."""
+    from games.akelarre import Buy
+    from games.akelarre.data import FAMILIES
+
+    game = GAMES["akelarre"]
+    kind = wanted["kind"]
+    if kind not in ("done", "draw", "discard") or (kind == "done" and state.final):
+        return None
+    after, _events = game.play(state, seat, game.parse_action(wanted))
+    source = wanted.get("source", "deck")
+    if kind == "done" and after.step == "draw":  # the draw is chosen in the same click
+        source = wanted_of("akelarre", after, seat)["source"]
+        after, _events = game.play(after, seat, game.parse_action({"kind": "draw", "source": source}))
+    buys = after.step == "buy" and isinstance(
+        game.ai(seat).act(game.view(after, seat), game.decision(after)), Buy
+    )
+    key = "d" if source == "deck" else str(FAMILIES.index(source))
+    control = {"done": "dn.", "draw": "dr."}.get(kind, "dc") + ("" if kind == "discard" else key)
+    return control, buys
+
+
 async def akelarre(ui: PanelUI, state: Any, seat: int, wanted: dict[str, Any]) -> None:
+    """The whole-move option where the panel lists the AI's move, else the builder (cards,
+    then where they go); the end of the turn in one click (Done, the draw and Phase C),
+    with the 🏕️ switch first where the AI buys a meeting place."""
     from games.akelarre.data import family_of
 
     legal = legal_of("akelarre", state, seat)
     index = next(i for i, a in enumerate(legal) if _akelarre_same(state, a) == _akelarre_same(state, wanted))
     action = legal[index]
     kind = action["kind"]
+    if kind in ("open", "add") and str(index) in ui.options("wm"):
+        await ui.choose("wm", [str(index)])
+        return
+    ending = akelarre_ending(state, seat, action)
+    if ending is not None:
+        control, buys = ending
+        switch = ui.button("buy", exact=True)
+        if buys and (switch is None or ui.style(switch) != PRIMARY):
+            await ui.press("buy", exact=True)
+        if control == "dc":
+            await ui.choose("dc", [str(index)])
+        else:
+            await ui.press(control, exact=True)
+        return
     if kind in ("open", "add"):
         if action["cards"] and sorted(ui.chosen("pick")) != sorted(action["cards"]):
             await ui.choose("pick", action["cards"])

@@ -9,6 +9,7 @@ returning. What follows a change is the runtime's (``bot.changes``)."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -38,20 +39,30 @@ class Play:
         action_data: dict[str, Any],
         *,
         version: int | None = None,
+        then: Sequence[dict[str, Any]] = (),
     ) -> Applied:
-        """Apply a player's action. Raises TableError or RuleError; nothing changes then."""
+        """Apply a player's action, and the actions ``then`` after it, in one change (each
+        checked by the rules in turn, and taken back one by one). Raises TableError or
+        RuleError; nothing changes then, not even the first."""
         async with self.core.lock(channel_id):
             row, info, game, state, seat = await self.core.seated(channel_id, user_id, version=version)
-            try:
-                action = game.parse_action(action_data)
-            except ValidationError:
-                raise TableError("error.bad_action") from None
             before = game.decision(state)
             before_json = row.state or ""
-            # The state was loaded for this action alone: no copy to keep it
-            # intact (a refusal drops it with the rest of this call).
-            new_state, events = game.play_owned(state, seat, action)
-            info.undo = after_move(game, info.undo, seat, before_json, before, action, events, new_state)
+            new_state, events, log_rows = state, list[Event](), list[LogRow]()
+            for data in (action_data, *then):
+                try:
+                    action = game.parse_action(data)
+                except ValidationError:
+                    raise TableError("error.bad_action") from None
+                if log_rows:
+                    before_json = new_state.model_dump_json()
+                decided = game.decision(new_state)
+                # The state was loaded for this change alone: no copy to keep it
+                # intact (a refusal drops it with the rest of this call).
+                new_state, played = game.play_owned(new_state, seat, action)
+                info.undo = after_move(game, info.undo, seat, before_json, decided, action, played, new_state)
+                events += played
+                log_rows.append(("player", seat, user_id, action.model_dump(), played))
             info.seats[seat].timeouts = 0  # an own action breaks a run of timeouts
             applied = Applied(
                 row=row,
@@ -62,7 +73,6 @@ class Play:
                 before=before,
                 by=seat,
             )
-            log_rows: list[LogRow] = [("player", seat, user_id, action.model_dump(), events)]
             await play_ai_off_loop(applied, log_rows, *self.core.ai_slice(interactive=True))
             await self.core.commit(applied, log_rows)
             log.info(

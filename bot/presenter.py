@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -29,6 +29,9 @@ class Click:
 
     action: dict[str, Any] | None = None
     draft: dict[str, Any] | None = None
+    # Actions the same member plays right after ``action``, in the same change: one
+    # control that ends a step and answers the next (Akelarre's Done and the draw).
+    then: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass

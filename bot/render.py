@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.i18n import has, join, t
@@ -30,6 +31,18 @@ def seat_name(table: TableInfo, seat: int) -> str:
     if 0 <= seat < len(table.seats):
         return f"**{table.seats[seat].name}**"
     return f"P{seat + 1}"
+
+
+def plain(name: str) -> str:
+    """A member's name as Discord gives it, from the name a seat keeps (escaped for
+    markdown, ``bot.replies.display_name``): for text that is not markdown, a select
+    option or a button, where "x\\_y" would show its backslash."""
+    return re.sub(r"\\(.)", r"\1", name)
+
+
+def plain_name(table: TableInfo, seat: int) -> str:
+    """A seat's member as :func:`plain` gives them (P1 … for a seat past the table's)."""
+    return plain(table.seats[seat].name) if 0 <= seat < len(table.seats) else f"P{seat + 1}"
 
 
 def resource(game: str, resource_id: str, language: str) -> str:

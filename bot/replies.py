@@ -31,7 +31,9 @@ def may_manage(interaction: discord.Interaction) -> bool:
 
 
 def display_name(user: discord.abc.User) -> str:
-    return discord.utils.escape_markdown(user.display_name)[:32]
+    # Escaped for markdown, whole (Discord's names are at most 32 characters; a cut after
+    # escaping would lose the end of the name): bot.render.plain gives it back as it is.
+    return discord.utils.escape_markdown(user.display_name[:32])
 
 
 async def reply(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:

@@ -129,7 +129,9 @@ async def handle_click(
             await interaction.response.edit_message(**panel.edit())
             remember(interaction, ctx)
             return
-        applied = await bot.service.act(channel_id, interaction.user.id, click.action, version=version)
+        applied = await bot.service.act(
+            channel_id, interaction.user.id, click.action, version=version, then=click.then
+        )
     except Exception as error:
         await answer_error(interaction, error, row.game if row else None, table)
         return

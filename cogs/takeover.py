@@ -22,6 +22,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.model import SeatRequest, TableError, TableInfo
+from bot.render import plain
 from bot.seats import ai_seats
 from bot.takeover import answer_request, request_seat
 from cogs.common import answer_error, bot_of, channel_of, display_name, lang, may_manage, reply
@@ -131,7 +132,7 @@ class TakePick(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gm:(?P
     def make(cls, channel_id: int, table: TableInfo, held: list[int], language: str) -> TakePick:
         options = [
             discord.SelectOption(
-                label=t("takeover.option", language, number=s + 1, name=table.seats[s].name)[:100],
+                label=t("takeover.option", language, number=s + 1, name=plain(table.seats[s].name))[:100],
                 value=str(s),
             )
             for s in held[:25]

@@ -14,8 +14,9 @@ from bot.render import seat_name
 from cogs import legal
 from cogs.akelarre.board import status
 from cogs.akelarre.picker import play_controls
-from cogs.akelarre.places import place_line
-from cogs.akelarre.words import card_name, cards_text, plain_name, suit, ui
+from cogs.akelarre.places import card_short, place_line
+from cogs.akelarre.whole import DESCRIPTION, DRAW, LABEL, WHOLE, buy_switch, draw_click, source_button
+from cogs.akelarre.words import card_name, cards_text, fitted, plain_name, suit, ui
 from cogs.controls import BLUE, FIELD_LIMIT, GREEN, GREY, RED, static_view
 from cogs.panel import REFRESH, ActButton, ActSelect, refresh_button
 from cogs.turn_messages import chunks
@@ -132,25 +133,19 @@ def payment_controls(
         cards="\n".join(lines),
     )
     pairs = sorted(legal.legal(ctx, "choose_payment"), key=lambda e: -worth(e[1]["cards"], v.favourite))
-    options = [
-        discord.SelectOption(
-            label=ui(
-                "keep_pair",
-                lang,
-                a=card_name(a["cards"][0], lang),
-                b=card_name(a["cards"][1], lang),
-            )[:100],
-            value=str(i),
-            description=ui(
-                "keep_hint",
-                lang,
-                count=worth(a["cards"], v.favourite),
-                seat=plain_name(ctx.table, p.payer),
-                cards=cards_text([c for c in p.cards if c not in a["cards"]], lang),
-            )[:100],
+    options = []
+    for i, a in pairs:
+        rest = [c for c in p.cards if c not in a["cards"]]
+        hint = {"count": worth(a["cards"], v.favourite), "seat": plain_name(ctx.table, p.payer)}
+        label = ui("keep_pair", lang, a=card_name(a["cards"][0], lang), b=card_name(a["cards"][1], lang))
+        description = fitted(
+            DESCRIPTION,
+            ui("keep_hint", lang, cards=cards_text(rest, lang), **hint),
+            ui("keep_hint", lang, cards=", ".join(card_short(c, value_of(c), lang) for c in rest), **hint),
         )
-        for i, a in pairs
-    ]
+        options.append(
+            discord.SelectOption(label=fitted(LABEL, label), value=str(i), description=description)
+        )
     if options:
         controls.add_item(
             ActSelect.make(ctx.channel_id, ctx.version, "L", ui("keep_pick", lang), options, row=0)
@@ -164,18 +159,21 @@ def draw_controls(
     lang = ctx.language
     wanted = HAND_SIZE - len(v.hand or [])
     embed.description = ui("you_draw", lang, count=wanted)
-    for i, a in legal.legal(ctx, "draw"):
+    for _i, a in legal.legal(ctx, "draw"):
         if a["source"] == "deck":
             label = ui("draw_deck", lang, count=min(wanted, v.deck_count))
-            controls.add_item(legal.button(ctx, i, label, style=BLUE, emoji="🂠", row=0))
+            controls.add_item(source_button(ctx, DRAW, a["source"], label, BLUE, row=0))
             continue
         pile = next(x for x in v.piles if x.family == a["source"])
         got = pile.cards[::-1][:wanted]
         label = ui("draw_pile", lang, suit=suit(pile.family, lang), count=len(got))
-        controls.add_item(legal.button(ctx, i, label, style=GREY, row=1))
+        controls.add_item(source_button(ctx, DRAW, a["source"], label, GREY, row=1))
         embed.description += "\n" + ui(
             "pile_gives", lang, suit=suit(pile.family, lang), cards=cards_text(got, lang)
         )
+    switch = buy_switch(ctx, v, controls, row=3)  # Phase C answered with the draw
+    if switch:
+        embed.description += "\n\n" + "\n".join(switch)
     # Piles that may not be drawn from now, and why (R9, R26).
     offered = {a["source"] for _i, a in legal.legal(ctx, "draw")}
     for pile in v.piles:
@@ -244,7 +242,10 @@ def pay_controls(ctx: PanelContext, v: AkelarreView, controls: discord.ui.View, 
 def click(ctx: PanelContext, v: AkelarreView, payload: str, values: list[str]) -> Click:
     if payload == REFRESH:
         return Click()
-    if payload in ("tk", "dc"):
+    ending = draw_click(ctx, v, payload, values)  # ✅, the draw, a discard, 🏕️
+    if ending is not None:
+        return ending
+    if payload in ("tk", WHOLE):
         # Further selects of legal-action indices (a message needs unique custom_ids).
         chosen = legal.click(ctx, "L", values)
         assert chosen is not None

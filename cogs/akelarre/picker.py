@@ -1,5 +1,7 @@
-"""Akelarre's move picker (Phase A): cards from the hand, then a destination among the
-legal places (a joker's value where two fit), takes from 4-card groups, Done or a discard."""
+"""Akelarre's move picker (Phase A): whole moves in one pick (``whole.py``), or cards from
+the hand, then a destination among the legal places (a joker's value where two fit); takes
+from 4-card groups; Done with the draw, or a discard. Every option is written to fit
+Discord's 100 characters (``fitted``), never cut."""
 
 from __future__ import annotations
 
@@ -10,15 +12,15 @@ import discord
 from bot.i18n import t
 from bot.presenter import PanelContext
 from cogs import legal
-from cogs.akelarre.places import group_text, place_name
-from cogs.akelarre.words import capitalised, card_name, cards_text, plain_name, suit, ui
+from cogs.akelarre.places import group_short, place_name
+from cogs.akelarre.whole import DESCRIPTION, LABEL, buy_switch, done_buttons, made, sources, whole_select
+from cogs.akelarre.words import card_name, cards_text, fitted, plain_name, suit, ui
 from cogs.controls import GREEN, RED
 from cogs.panel import ActButton, ActSelect
 from games.akelarre import AkelarreView
-from games.akelarre.data import family_of, is_joker, kind_of
+from games.akelarre.data import COMPLETE, family_of, is_joker, kind_of
 from games.akelarre.groups import resolve
 from games.akelarre.moves import distinct
-from games.akelarre.state import Placed
 from games.core import RuleError
 
 MOVES = ("open", "add")
@@ -54,12 +56,7 @@ def play_controls(
             if family_of(c) == v.favourite:
                 hint = "⭐ " + hint
             options.append(
-                discord.SelectOption(
-                    label=card_name(c, lang)[:100],
-                    value=c,
-                    description=hint[:100],
-                    default=c in picked,
-                )
+                discord.SelectOption(label=card_name(c, lang), value=c, description=hint, default=c in picked)
             )
         controls.add_item(
             ActSelect.make(
@@ -89,8 +86,15 @@ def play_controls(
         controls.add_item(
             ActSelect.make(ctx.channel_id, ctx.version, "L", ui("pick_place", lang), options, row=1)
         )
-    elif moves and not picked and v.held is None:
+    # Whole moves: where the place select is not (the builder under way); with a taken
+    # card, on the takes' row (nothing may be taken while a card is held).
+    whole = None if picked and v.held is None else whole_select(ctx, v, row=1 if not matching else 2)
+    if whole is not None:
+        controls.add_item(whole)
+    if moves and not picked and v.held is None:
         text.append(ui("moves_available", lang, count=len(moves)))
+        if whole is not None:
+            text.append(ui("whole_hint", lang))
     elif not moves and v.held is None:
         text.append(ui("no_moves", lang))
     takes = legal.legal(ctx, "take")
@@ -103,15 +107,13 @@ def play_controls(
                 "take_option",
                 lang,
                 card=card_name(_label(a["card"], value), lang),
-                place=capitalised(
-                    place_name(ctx.table, place.owner, place.number, lang, me=ctx.seat, plain=True)
-                ),
+                place=place_name(ctx.table, place.owner, place.number, lang, me=ctx.seat, plain=True),
             )
-            options.append(
-                discord.SelectOption(label=label[:100], value=str(i), description=ui("take_hint", lang)[:100])
-            )
+            options.append(discord.SelectOption(label=label, value=str(i), description=ui("take_hint", lang)))
         controls.add_item(
-            ActSelect.make(ctx.channel_id, ctx.version, "tk", ui("take_pick", lang), options[:25], row=2)
+            ActSelect.make(
+                ctx.channel_id, ctx.version, "tk", ui("take_pick", lang), options[: legal.SELECT_LIMIT], row=2
+            )
         )
     discards = legal.legal(ctx, "discard")
     if discards:
@@ -122,15 +124,16 @@ def play_controls(
             if family_of(a["card"]) == v.favourite:
                 hint = "⭐ " + hint
             options.append(
-                discord.SelectOption(
-                    label=card_name(a["card"], lang)[:100], value=str(i), description=hint[:100]
-                )
+                discord.SelectOption(label=card_name(a["card"], lang), value=str(i), description=hint)
             )
         controls.add_item(
             ActSelect.make(ctx.channel_id, ctx.version, "dc", ui("discard_pick", lang), options, row=3)
         )
     done = legal.legal(ctx, "done")
-    if done:
+    drawing = done_buttons(ctx, v, controls)  # Done with the draw, after a card was played
+    if drawing:
+        text.append("\n".join(drawing))
+    elif done:
         controls.add_item(legal.button(ctx, done[0][0], ui("done", lang), style=GREEN, emoji="✅", row=4))
     else:
         why = "done_held" if v.held is not None else "done_discard"
@@ -139,6 +142,9 @@ def play_controls(
                 ctx.channel_id, ctx.version, "off.done", ui(why, lang), emoji="✅", disabled=True, row=4
             )
         )
+    if any(len(sources(v, family_of(a["card"]))) == 1 for _i, a in discards):
+        # The draw after such a discard is the engine's own: its click answers Phase C too.
+        text += buy_switch(ctx, v, controls, row=4)
     cancel = legal.legal(ctx, "cancel_take")
     if cancel:
         controls.add_item(
@@ -171,29 +177,30 @@ def _why_not(v: AkelarreView, picked: list[str], lang: str) -> str:
 
 
 def _move_option(ctx: PanelContext, v: AkelarreView, index: int, a: dict[str, Any]) -> discord.SelectOption:
-    """ "Open on Anna's place 1" / "Add to your place 2 — 🍄 Goblins joker as 5",
-    described by the group it makes (and whether it captures)."""
+    """ "Your place 1 — open a new group" / "ann's place 2 — add (🍄 Goblins joker as 5)",
+    described by the group it makes (and whether it captures), written to fit."""
     lang = ctx.language
     place = next(p for p in v.places if p.id == a["place"])
-    where = place_name(ctx.table, place.owner, place.number, lang, me=ctx.seat, plain=True)
-    label = ui("open_on" if a["kind"] == "open" else "add_to", lang, place=capitalised(where))
-    existing = [] if a["kind"] == "open" else [Placed(card=c.card, value=c.value) for c in place.cards]
+    where = place_name(ctx.table, place.owner, place.number, lang, me=ctx.seat, plain=True, start=True)
+    label = ui("open_on" if a["kind"] == "open" else "add_to", lang, place=where)
+    group = made(v, a)
     new = [*a["cards"], *([v.held.card] if v.held is not None else [])]
-    try:
-        group = resolve(existing, new, a.get("joker_value"))
-    except RuleError:
-        group = []
     if a.get("joker_value") is not None:
         joker = next((p for p in group if is_joker(p.card) and p.card in new), None)
         if joker is not None:
-            label = ui(
-                "with_joker",
-                lang,
-                move=label,
-                joker=card_name(_label(joker.card, joker.value), lang),
+            label = ui("with_joker", lang, move=label, joker=card_name(_label(joker.card, joker.value), lang))
+    short = group_short([(p.card, p.value) for p in group], lang) if group else ""
+    description = short
+    if len(group) == COMPLETE:
+        if place.owner == ctx.seat:
+            description = ui("captures_own", lang, group=short)
+        else:
+            seat = plain_name(ctx.table, place.owner)
+            description = fitted(
+                DESCRIPTION,
+                ui("captures_other", lang, seat=seat, group=short),
+                ui("whole_capture_other", lang, seat=seat),
             )
-    description = group_text([(p.card, p.value) for p in group], lang) if group else ""
-    if len(group) == 5:
-        key = "captures_own" if place.owner == ctx.seat else "captures_other"
-        description = ui(key, lang, seat=plain_name(ctx.table, place.owner), group=description)
-    return discord.SelectOption(label=label[:100], value=str(index), description=description[:100] or None)
+    return discord.SelectOption(
+        label=fitted(LABEL, label), value=str(index), description=fitted(DESCRIPTION, description) or None
+    )

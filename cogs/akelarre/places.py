@@ -8,19 +8,29 @@ from collections.abc import Sequence
 from bot.i18n import join
 from bot.model import TableInfo
 from bot.render import seat_name
-from cogs.akelarre.words import capitalised, plain_name, suit, ui
+from cogs.akelarre.words import plain_name, suit, ui
 from games.akelarre import PlaceView
 from games.akelarre.data import family_of, is_joker
 
 
 def place_name(
-    table: TableInfo, owner: int, number: int, language: str, *, me: int | None = None, plain: bool = False
+    table: TableInfo,
+    owner: int,
+    number: int,
+    language: str,
+    *,
+    me: int | None = None,
+    plain: bool = False,
+    start: bool = False,
 ) -> str:
-    """ "**Anna**'s place 1" (or "your place 1" in that player's own panel)."""
+    """ "**anna**'s place 1" (or "your place 1" in that player's own panel); ``start``:
+    as a line begins ("Your place 1", "Luogo 1 di anna"), from the catalog: a name is
+    never re-capitalised."""
+    suffix = "_start" if start else ""
     if owner == me:
-        return ui("your_place", language, number=number)
+        return ui(f"your_place{suffix}", language, number=number)
     name = plain_name(table, owner) if plain else seat_name(table, owner)
-    return ui("place_of", language, seat=name, number=number)
+    return ui(f"place_of{suffix}", language, seat=name, number=number)
 
 
 def group_text(cards: Sequence[tuple[str, int]], language: str) -> str:
@@ -40,6 +50,33 @@ def group_text(cards: Sequence[tuple[str, int]], language: str) -> str:
     size = min(max(len(cards), 3), 5)
     word = ui(f"value_word.{cards[0][1] if cards else 2}", language)
     return ui(f"set_{size}", language, word=word, families=members)
+
+
+def card_short(card: str, value: int | None, language: str) -> str:
+    """A card in a few characters, as an option needs it: "🌳 4", "🍄 🃏5" (a joker as 5)."""
+    emoji = ui(f"emoji.{family_of(card)}", language)
+    if not is_joker(card):
+        return f"{emoji} {value}"
+    return f"{emoji} " + (
+        ui("joker_short", language) if value is None else ui("joker_as", language, value=value)
+    )
+
+
+def group_short(cards: Sequence[tuple[str, int]], language: str, *, opened: bool = False) -> str:
+    """A group in a few characters, for an option: "🌳 run 2·3·🃏4", "set of fives 🧚·🍄🃏·🌳";
+    ``opened``: as the object of "Open" ("a run 🌳 2·3·4", "un tris di 3 …")."""
+    families = [family_of(c) for c, _ in cards]
+    if len(cards) > 1 and len(set(families)) == 1:
+        values = "·".join(ui("joker_as", language, value=v) if is_joker(c) else str(v) for c, v in cards)
+        key = "open_run" if opened else "run_short"
+        return ui(key, language, emoji=ui(f"emoji.{families[0]}", language), values=values)
+    members = "·".join(
+        ui(f"emoji.{family_of(c)}", language) + (ui("joker_short", language) if is_joker(c) else "")
+        for c, _ in cards
+    )
+    size = min(max(len(cards), 3), 5)
+    word = ui(f"value_word.{cards[0][1] if cards else 2}", language)
+    return ui(f"{'open_set' if opened else 'set_short'}_{size}", language, word=word, families=members)
 
 
 def needs_text(place: PlaceView, language: str, *, over: bool = False) -> str:
@@ -69,7 +106,7 @@ def place_line(
     plain: bool = False,
     over: bool = False,
 ) -> str:
-    name = capitalised(place_name(table, place.owner, place.number, language, me=me, plain=plain))
+    name = place_name(table, place.owner, place.number, language, me=me, plain=plain, start=True)
     if place.free:
         return ui("place_free", language, place=name)
     group = group_text([(c.card, c.value) for c in place.cards], language)

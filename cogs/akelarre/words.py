@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bot import render
 from bot.i18n import join, t
 from bot.model import TableInfo
 from games.akelarre import AkelarreView
@@ -39,12 +40,19 @@ def suit(family: str, language: str) -> str:
 
 def plain_name(table: TableInfo, seat: int) -> str:
     """A player's name without markdown (select options do not render it)."""
-    return table.seats[seat].name if 0 <= seat < len(table.seats) else f"P{seat + 1}"
+    return render.plain_name(table, seat)
 
 
-def capitalised(text: str) -> str:
-    """ "your place 1" → "Your place 1", "luogo 1 di …" → "Luogo 1 di …" (names stay as they are)."""
-    return text[:1].upper() + text[1:] if text[:1].isalpha() else text
+def fitted(limit: int, *texts: str) -> str:
+    """The first of ``texts`` within ``limit`` characters (Discord's for a label or a
+    description): options are written to fit, each text shorter than the one before,
+    the last short enough for any name Discord allows (32 characters). Were even that
+    too long, it ends at a word, marked "…", never in the middle of one."""
+    for text in texts:
+        if len(text) <= limit:
+            return text
+    words = texts[-1][: limit - 1].rsplit(" ", 1)[0]
+    return words.rstrip(" ,;:—·") + "…"
 
 
 def seat_label(seat: int) -> str:

@@ -13,7 +13,7 @@ import discord
 
 from bot.model import TableError
 from bot.presenter import Click, PanelContext
-from bot.render import resource, seat_name
+from bot.render import plain_name, resource, seat_name
 from cogs.controls import GREEN
 from cogs.magmor.split_options import decode, give_options, parse_give, parse_seat, preset_options
 from cogs.magmor.words import GAME, cards_text, face_text, ui
@@ -46,7 +46,7 @@ def split_controls(ctx: PanelContext, v: MagmorView, controls: discord.ui.View, 
     alloc = _allocation(ctx)
     left = _remaining(v, alloc)
     to = _to(ctx, v)
-    to_name = ctx.table.seats[to].name
+    to_name = plain_name(ctx.table, to)  # button labels: plain text
     cell = next((c for c in v.grid if c.cell == v.current), None)
     if cell is not None and cell.face is not None:
         embed.add_field(name=ui("toll", lang, cell=cell.cell), value=face_text(cell.face, lang), inline=False)
@@ -76,7 +76,7 @@ def split_controls(ctx: PanelContext, v: MagmorView, controls: discord.ui.View, 
         )
     seats = [
         discord.SelectOption(
-            label=ctx.table.seats[s].name + (f" ({ui('you', lang)})" if s == ctx.seat else ""),
+            label=plain_name(ctx.table, s) + (f" ({ui('you', lang)})" if s == ctx.seat else ""),
             value=str(s),
             description=ui("split_option", lang, count=v.hand_sizes[s], honour=f"{v.honour[s]:+d}"),
             default=s == to,

@@ -18,6 +18,7 @@ import discord
 from bot.i18n import join
 from bot.model import TableError
 from bot.presenter import PanelContext
+from bot.render import plain_name
 from cogs.magmor.words import EMOJI, RESOURCES, count_of, ui
 from games.magmor import MagmorView
 from games.magmor.presets import Allocation, Preset, normal
@@ -103,7 +104,7 @@ def fit(render: Callable[[Name], str], names: dict[int, str]) -> str:
 
 
 def _names(ctx: PanelContext) -> dict[int, str]:
-    names = {s: seat.name for s, seat in enumerate(ctx.table.seats)}
+    names = {s: plain_name(ctx.table, s) for s in range(len(ctx.table.seats))}  # option text: plain
     names[ctx.seat] = ui("you_short", ctx.language)
     return names
 

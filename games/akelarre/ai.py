@@ -92,26 +92,45 @@ class AkelarreAI:
     def play(self, view: AkelarreView) -> AkelarreAction:
         _seat, hand, favourite = defaults.own(view)
         table = defaults.table_of(view, hand)
-        moves = placements(table)
+        best = self.ranked(view, table)
         if view.held is not None:
-            return self.place_held(view, table, moves)
-        captures = [m for m in moves if size_after(table, m) == COMPLETE]
-        if captures:  # §10.1: capture first, own places first
-            return max(captures, key=lambda m: self.capture_value(view, table, m))
+            return best[0] if best else CancelTake()
+        if best and size_after(table, best[0]) == COMPLETE:  # §10.1: capture first
+            return best[0]
         setup = self.take_for_capture(view, table)
         if setup is not None:
             return setup
-        if not view.final_round:  # §10.10: the final round only captures
-            own_moves = [m for m in moves if self.owns(table, m.place) and self.safe(table, m)]
-            opens = [m for m in own_moves if isinstance(m, Open)]
-            if opens:  # §10.3
-                return max(opens, key=lambda m: self.group_value(m.cards, favourite))
-            adds = [m for m in own_moves if isinstance(m, Add)]
-            if adds:
-                return max(adds, key=lambda m: self.group_value(m.cards, favourite))
+        if best:
+            return best[0]
         if view.final_round or view.played:
             return Done()
         return Discard(card=defaults.discard_choice(hand, favourite))  # §10.5
+
+    def ranked(self, view: AkelarreView, table: Table | None = None) -> list[Open | Add]:
+        """The opens and adds this player would make now, best first: the move
+        :meth:`play` makes is the first of them (unless a take that sets up a capture
+        comes before, §10.1). Captures, own places first (§10.1); then, outside the
+        final round (§10.10), opens on its own places (§10.3) and adds to them, never
+        leaving a 4-card group on another's place (§10.2). With a taken card in hand,
+        its captures, then where it may go safely, in the generator's order.
+        The panel offers them as whole moves (cogs/akelarre/whole.py)."""
+        _seat, hand, favourite = defaults.own(view)
+        table = table if table is not None else defaults.table_of(view, hand)
+        moves = placements(table)
+        captures = [m for m in moves if size_after(table, m) == COMPLETE]
+        # sorted() keeps equal moves in their order, so the first is the one max() picked.
+        out = sorted(captures, key=lambda m: self.capture_value(view, table, m), reverse=True)
+        if view.final_round:
+            return out
+        if view.held is not None:
+            return out + [m for m in moves if m not in captures and self.safe(table, m)]
+        own_moves = [
+            m for m in moves if m not in captures and self.owns(table, m.place) and self.safe(table, m)
+        ]
+        for kind in (Open, Add):  # §10.3: opens first, then adds
+            mine = [m for m in own_moves if isinstance(m, kind)]
+            out += sorted(mine, key=lambda m: self.group_value(m.cards, favourite), reverse=True)
+        return out
 
     def owns(self, table: Table, place_id: str) -> bool:
         spot = table.spot(place_id)
@@ -150,15 +169,6 @@ class AkelarreAI:
                     if best is None or value > best[0]:
                         best = (value, take)
         return best[1] if best is not None else None
-
-    def place_held(self, view: AkelarreView, table: Table, moves: list[Open | Add]) -> AkelarreAction:
-        captures = [m for m in moves if size_after(table, m) == COMPLETE]
-        if captures:
-            return max(captures, key=lambda m: self.capture_value(view, table, m))
-        safe = [m for m in moves if self.safe(table, m)]
-        if safe and not view.final_round:
-            return safe[0]
-        return CancelTake()
 
     # -- Phase B (§10.6) ------------------------------------------------------------
     def draw(self, view: AkelarreView) -> Draw:

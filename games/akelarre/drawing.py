@@ -3,6 +3,8 @@ safeguard (R26) and the deck running out (AK-10.1)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from games.akelarre.actions import Discard, Done, Draw
 from games.akelarre.data import FAMILIES, HAND_SIZE, family_of
 from games.akelarre.state import AkelarreState
@@ -43,10 +45,17 @@ def do_discard(state: AkelarreState, seat: int, card: str, events: list[Event]) 
 def sources(state: AkelarreState) -> list[str]:
     """AK-8.1: the deck, then every non-empty family pile other than the one
     discarded onto this turn (R9), unless the safeguard allows only the deck (R26)."""
-    out = [DECK] if state.deck else []
-    if state.stall_blocked():
+    sizes = {f: len(state.piles[f]) for f in FAMILIES}
+    return open_sources(len(state.deck), sizes, state.discarded, state.stall_blocked())
+
+
+def open_sources(deck: int, piles: Mapping[str, int], discarded: str | None, blocked: bool) -> list[str]:
+    """:func:`sources` from what everyone sees (a view: the deck's count, the piles'
+    sizes), so a panel can offer the draw before Phase A ends."""
+    out = [DECK] if deck else []
+    if blocked:
         return out
-    return out + [f for f in FAMILIES if state.piles[f] and f != state.discarded]
+    return out + [f for f in FAMILIES if piles.get(f) and f != discarded]
 
 
 def check_draw(state: AkelarreState, action: Draw) -> None:

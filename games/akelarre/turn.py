@@ -11,9 +11,13 @@ from games.core.events import public
 
 def can_buy(state: AkelarreState, seat: int) -> bool:
     """AK-9.1: at least 5 point-pile cards and fewer than 3 places (R3); never in a final turn."""
-    return (
-        not state.final and len(state.points[seat]) >= PLACE_COST and len(state.places_of(seat)) < MAX_PLACES
-    )
+    return may_buy(state.final, len(state.points[seat]), len(state.places_of(seat)))
+
+
+def may_buy(final: bool, points: int, places: int) -> bool:
+    """:func:`can_buy` from what a view shows, so a panel knows before the draw whether
+    Phase C will ask (neither the draw nor the deck running out changes it, R18)."""
+    return not final and points >= PLACE_COST and places < MAX_PLACES
 
 
 def check_buy(state: AkelarreState, seat: int, action: Buy | None = None) -> None:

@@ -112,7 +112,12 @@ def reachable(state: AkelarreState, seat: int, language: str) -> set[int]:
             payload = c["custom_id"].split(":", 4)[-1]
             if c["type"] == 2 and payload.startswith("L.") and not c.get("disabled"):
                 found.add(int(payload[2:]))
-            elif c["type"] == 3 and payload in ("L", "tk", "dc"):
+            elif c["type"] == 2 and payload.startswith("dn."):  # Done, then the draw
+                found.add(next(i for i, a in enumerate(legal) if a["kind"] == "done"))
+            elif c["type"] == 2 and payload.startswith("dr."):  # the draw (then Phase C's answer)
+                source = "deck" if payload == "dr.d" else FAMILIES[int(payload[3:])]
+                found.add(next(i for i, a in enumerate(legal) if a.get("source") == source))
+            elif c["type"] == 3 and payload in ("L", "tk", "dc", "wm"):
                 found.update(int(o["value"]) for o in c["options"])
 
     collect(view)

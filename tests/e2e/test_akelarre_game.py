@@ -4,7 +4,7 @@ game and a 4-player team game from ``/play akelarre`` to the final reveal.
 The players follow the spec's §10 strategy (the engine's AI, asked for its
 choice), but every choice goes through the panel's controls: the cards of a
 move picked from the hand, then the destination (and joker value) among the
-legal ones, takes, Done or a discard, the draw source, buying and paying, and
+legal ones, takes, Done with the draw or a discard, the draw source, buying and paying, and
 the owner's choice of 2 cards after a capture on their place. Along the way:
 no favourite family reaches a public message or a custom_id before the end,
 each player's panel shows their own favourite from the start, and the final
@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 import simcord
 
+from bench.channel_players import akelarre_ending
 from bot.i18n import t
 from bot.model import table_of
 from cogs.akelarre import PRESENTER
@@ -90,6 +91,15 @@ def button_id(message: Any, payload: str) -> str | None:
     return None
 
 
+async def press(player: simcord.MemberActor, shown: Any, payload: str) -> Any:
+    target = button_id(shown, payload)
+    assert target is not None, (payload, custom_ids(shown))
+    result = await player.click(shown, custom_id=target)
+    assert result.response is not None and result.response.ephemeral
+    assert not (result.response.content or "").startswith(("⚠️", "⛔")), result.response.content
+    return result.response
+
+
 async def act_in_panel(table: Table, seat: int, kinds: Counter[str]) -> None:
     """The seat does what the §10 player would do, through its panel only."""
     state = await table.state()
@@ -117,8 +127,20 @@ async def act_in_panel(table: Table, seat: int, kinds: Counter[str]) -> None:
         await choose("L", [str(index)])
     elif kind == "take":
         await choose("tk", [str(index)])
-    elif kind == "discard":
-        await choose("dc", [str(index)])
+    elif (ending := akelarre_ending(state, seat, action)) is not None:
+        # The end of the turn in one click (cogs/akelarre/whole.py): Done with the draw the
+        # §10 player then makes, or the draw, or the discard, each with Phase C's answer
+        # (the 🏕️ switch first if it buys).
+        control, buys = ending
+        if buys:
+            kinds["buy"] += 1
+            shown = await press(player, shown, "buy")
+        if kind == "done":
+            kinds["draw"] += 1  # its draw, in the same click
+        if control == "dc":
+            await choose("dc", [str(index)])
+        else:
+            await press(player, shown, control)
     elif kind in ("pay", "choose_payment"):
         if str(index) not in options_of(shown, "L"):  # more than 25 kinds: the family first
             shown = await choose("G.family", [family_of(action["card"])])
