@@ -361,7 +361,9 @@ class NarniaAI:
 
     def aslan(self, board: Board) -> Reroll | Keep:
         """§10.3: re-roll a lost throw if a fresh roll wins at least 35% of the time, and
-        always if losing it costs a territory (my flag is defending)."""
+        always if losing it costs a territory (my flag is defending). Under R-A1 this is the
+        battle's only question (a keep holds to its end), which the rule already weighs as
+        it stands: a keep saves the re-roll for the round's other battle, the Witch's."""
         battle = board.view.battle
         assert battle is not None and battle.paused is not None
         paused = battle.paused
