@@ -19,8 +19,8 @@ from cogs.magmor.split_options import parse_preset
 from games.registry import GAMES
 from games.talismani.data import JOKERS
 
-PRIMARY = 1  # discord.ButtonStyle.primary: how Narnia's mode switch shows the mode already chosen
-INDEX_SELECTS = ("L", "LA", "LB", "LC", "tk", "dc", "wm")  # selects whose values are legal-action indices
+PRIMARY = 1  # discord.ButtonStyle.primary: how a switch (Akelarre's 🏕️) shows it is on
+INDEX_SELECTS = ("L", "LA", "LB", "LC", "LW", "tk", "dc", "wm")  # selects of legal-action indices
 REFRESH = "refresh"  # every panel's 🔄 (cogs.panel.REFRESH)
 
 
@@ -270,16 +270,23 @@ async def narnia(ui: PanelUI, state: Any, seat: int, wanted: dict[str, Any]) -> 
             for a in legal
             if a.get("territory") == wanted["territory"] and stack[a["index"]] == token
         )
-    if kind in ("attack", "move"):
-        mode = ui.button(f"mode.{kind}", exact=True)
-        if mode is not None and ui.style(mode) != PRIMARY:
-            await ui.click(mode)
-        sources = ui.options("from")
-        if len(sources) > 1 and ui.chosen("from") != [wanted["source"]]:
-            await ui.choose("from", [wanted["source"]])
-        if kind == "attack":
-            await ui.choose("L", [str(legal.index(wanted))])
+    if kind == "attack":
+        index = str(legal.index(wanted))
+        if index in ui.options("LW"):  # the whole move, one pick (the menu of every attack)
+            await ui.choose("LW", [index])
             return
+        if ui.select_id("from") is None:  # beyond the menu's 24: the step-by-step builder
+            await ui.choose("LW", ["more"])
+        if len(ui.options("from")) > 1 and ui.chosen("from") != [wanted["source"]]:
+            await ui.choose("from", [wanted["source"]])
+        await ui.choose("L", [index])
+        return
+    if kind == "move":
+        mode = ui.button("mode.move", exact=True)  # offered only while the move menus are not shown
+        if mode is not None:
+            await ui.click(mode)
+        if len(ui.options("from")) > 1 and ui.chosen("from") != [wanted["source"]]:
+            await ui.choose("from", [wanted["source"]])
         if len(ui.options("to")) > 1 and ui.chosen("to") != [wanted["target"]]:
             await ui.choose("to", [wanted["target"]])
         await ui.choose("mt", _positions(state.territories[wanted["source"]].stack, wanted["tokens"]))

@@ -37,7 +37,8 @@ async def export_game(store: Store, row: GameRow) -> dict[str, Any]:
             }
             for i, s in enumerate(table.seats)
         ],
-        "options": table.options,
+        # The bot's rulings the game was played under (Game.rulings) beside the host's options.
+        "options": {**table.options, **{name: getattr(state, name) for name in GAMES[row.game].rulings}},
         "seed": table.seed,
         "salt": table.salt,
         "commitment": commitment(table.salt, table.seed),

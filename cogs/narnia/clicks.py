@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.model import TableError
 from bot.presenter import Click, PanelContext
 from cogs import legal
-from cogs.narnia.controls import invasion_source
+from cogs.narnia.controls import OTHER_ATTACKS, WHOLE_ATTACKS, invasion_source
 from cogs.narnia.words import as_view
 from cogs.panel import REFRESH
 from games.narnia.data import TERRITORIES
@@ -22,6 +22,12 @@ def click(ctx: PanelContext, payload: str, values_: list[str]) -> Click:
         if chosen is not None:
             return chosen
     draft = dict(ctx.draft or {})
+    if payload == WHOLE_ATTACKS:  # a whole attack is played at once; "other" opens the builder
+        if values_ == [OTHER_ATTACKS]:
+            return Click(draft={"mode": "attack"})
+        chosen = legal.click(ctx, "L", values_)
+        assert chosen is not None  # "L" always decodes (or refuses)
+        return chosen
     if payload.startswith("mode."):
         return Click(draft={"mode": payload.removeprefix("mode.")})
     if payload == "from":

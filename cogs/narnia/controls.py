@@ -3,15 +3,21 @@ attack-or-move switch, and selects of territories and tokens."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from bot.presenter import PanelContext
 from cogs import legal
-from cogs.controls import BLUE, GREEN, GREY
+from cogs.controls import GREEN, GREY
 from cogs.narnia.words import form, percent, stack_text, territory, ui
 from cogs.panel import ActButton, ActSelect
-from games.narnia.ai import Board
+from games.narnia.ai import Board, ranked_attacks
 from games.narnia.views import NarniaView
+
+WHOLE_ATTACKS = "LW"  # the select of whole attacks: legal-action indices, or OTHER_ATTACKS
+OTHER_ATTACKS = "more"  # its last option when the attacks are more than it holds
+OPTION_TEXT = 100  # Discord: characters in an option's label and in its description
 
 
 def add_controls(ctx: PanelContext, v: NarniaView, controls: discord.ui.View) -> None:
@@ -110,10 +116,19 @@ def turn_mode(ctx: PanelContext) -> str | None:
     return "attack" if attacks else "move" if moves else None
 
 
+def attack_builder(ctx: PanelContext) -> bool:
+    """The step-by-step attack (from, then into) is shown only for attacks the whole-move
+    menu cannot hold (over Discord's 25 options), once the player asks for them."""
+    wanted = (ctx.draft or {}).get("mode") == "attack"
+    return wanted and len(legal.legal(ctx, "attack")) > legal.SELECT_LIMIT
+
+
 def _turn_controls(ctx: PanelContext, v: NarniaView, controls: discord.ui.View) -> None:
-    """Row 0: the actions done at once (reinforce, pass). Row 1: which menus to show
-    (attacks or moves), styled as a switch. Then from (row 2), to (row 3) and, for a
-    move, which tokens (row 4). Each select holds legal choices only."""
+    """Row 0: the actions done at once (reinforce, pass). Row 1: every attack as one
+    choice, best first (the whole move: an attack takes the whole stack, R4). Then the
+    step-by-step builders: a move (from, to, which tokens) behind 🚶 Move…, and any
+    attack the menu cannot hold. Each select holds legal choices only, and no button
+    leads to the menus already shown."""
     lang = ctx.language
     draft = ctx.draft or {}
     reinforce = legal.legal(ctx, "reinforce")
@@ -138,52 +153,125 @@ def _turn_controls(ctx: PanelContext, v: NarniaView, controls: discord.ui.View) 
     attacks = legal.legal(ctx, "attack")
     moves = legal.legal(ctx, "move")
     mode = turn_mode(ctx)
-    for name, actions, emoji in (("attack", attacks, "⚔️"), ("move", moves, "🚶")):
+    if attacks:
+        controls.add_item(_whole_attacks(ctx, v, attacks, row=1))
+    if moves and mode != "move":
         controls.add_item(
             ActButton.make(
-                ctx.channel_id,
-                ctx.version,
-                f"mode.{name}",
-                ui(f"button_{name}", lang),
-                style=BLUE if mode == name else GREY,
-                emoji=emoji,
-                disabled=not actions,
-                row=1,
+                ctx.channel_id, ctx.version, "mode.move", ui("button_move", lang), emoji="🚶", row=2
             )
         )
-    if mode is None:
-        return
-    actions = attacks if mode == "attack" else moves
-    sources = list(dict.fromkeys(a["source"] for _, a in actions))
+    if attack_builder(ctx):
+        _attack_builder(ctx, v, attacks, draft, controls)
+    elif mode == "move":
+        _move_builder(ctx, v, moves, draft, controls)
+
+
+def _whole_attacks(
+    ctx: PanelContext, v: NarniaView, attacks: list[tuple[int, dict[str, Any]]], row: int
+) -> ActSelect:
+    """Every attack as one option, ranked as the normal AI ranks them (ai.ranked_attacks),
+    with its exact chance to conquer (games.narnia.odds) and what that number means. Over
+    25, the best 24 and a last option that opens the step-by-step builder for the rest."""
+    lang = ctx.language
+    index = {(a["source"], a["target"]): i for i, a in attacks}
+    ranked = ranked_attacks(Board(v))
+    shown = ranked if len(ranked) <= legal.SELECT_LIMIT else ranked[: legal.SELECT_LIMIT - 1]
+    options = [
+        discord.SelectOption(
+            label=ui(
+                "whole_attack",
+                lang,
+                target_the=form(target, "the", lang),
+                source_from=form(source, "from", lang),
+                chance=percent(chance),
+            ),
+            value=str(index[(source, target)]),
+            description=_odds_meaning(v, source, target, lang),
+            emoji="⚔️",
+        )
+        for chance, source, target in shown
+    ]
+    if len(shown) < len(ranked):
+        options.append(
+            discord.SelectOption(
+                label=ui("other_attacks", lang),
+                value=OTHER_ATTACKS,
+                description=ui("other_attacks_hint", lang, count=len(ranked) - len(shown)),
+                emoji="➕",
+            )
+        )
+    return ActSelect.make(
+        ctx.channel_id, ctx.version, WHOLE_ATTACKS, ui("whole_attacks", lang), options, row=row
+    )
+
+
+def _odds_meaning(v: NarniaView, source: str, target: str, lang: str) -> str:
+    """What the % means, with both stacks where they fit in an option's 100 characters."""
+    full = ui(
+        "whole_attack_odds",
+        lang,
+        mine=stack_text(v, source, lang),
+        theirs=stack_text(v, target, lang),
+    )
+    return full if len(full) <= OPTION_TEXT else ui("whole_attack_odds_short", lang)
+
+
+def _attack_builder(
+    ctx: PanelContext,
+    v: NarniaView,
+    attacks: list[tuple[int, dict[str, Any]]],
+    draft: dict[str, Any],
+    controls: discord.ui.View,
+) -> None:
+    """From (row 3), then into (row 4), for any attack."""
+    lang = ctx.language
+    sources = list(dict.fromkeys(a["source"] for _, a in attacks))
     source = draft.get("from") if draft.get("from") in sources else None
     if source is None and len(sources) == 1:
         source = sources[0]
-    controls.add_item(_territory_select(ctx, v, "from", sources, source, ui(f"{mode}_from", lang), 2))
+    controls.add_item(_territory_select(ctx, v, "from", sources, source, ui("attack_from", lang), 3))
     if source is None:
         return
-    if mode == "attack":
-        board = Board(v)
-        pick = legal.select(
-            ctx,
-            ui("attack_to", lang, source=territory(source, lang)),
-            [
-                (
-                    i,
-                    ui(
-                        "attack_option",
-                        lang,
-                        target=territory(a["target"], lang),
-                        stack=stack_text(v, a["target"], lang),
-                        chance=percent(board.attack_chance(source, a["target"])),
-                    ),
-                )
-                for i, a in attacks
-                if a["source"] == source
-            ],
-            row=3,
-        )
-        if pick is not None:
-            controls.add_item(pick)
+    board = Board(v)
+    pick = legal.select(
+        ctx,
+        ui("attack_to", lang, source=territory(source, lang)),
+        [
+            (
+                i,
+                ui(
+                    "attack_option",
+                    lang,
+                    target=territory(a["target"], lang),
+                    stack=stack_text(v, a["target"], lang),
+                    chance=percent(board.attack_chance(source, a["target"])),
+                ),
+            )
+            for i, a in attacks
+            if a["source"] == source
+        ],
+        row=4,
+    )
+    if pick is not None:
+        controls.add_item(pick)
+
+
+def _move_builder(
+    ctx: PanelContext,
+    v: NarniaView,
+    moves: list[tuple[int, dict[str, Any]]],
+    draft: dict[str, Any],
+    controls: discord.ui.View,
+) -> None:
+    """From (row 2), to (row 3), which tokens (row 4)."""
+    lang = ctx.language
+    sources = list(dict.fromkeys(a["source"] for _, a in moves))
+    source = draft.get("from") if draft.get("from") in sources else None
+    if source is None and len(sources) == 1:
+        source = sources[0]
+    controls.add_item(_territory_select(ctx, v, "from", sources, source, ui("move_from", lang), 2))
+    if source is None:
         return
     targets = list(dict.fromkeys(a["target"] for _, a in moves if a["source"] == source))
     target = draft.get("to") if draft.get("to") in targets else None
@@ -274,4 +362,6 @@ def _token_select(
 
 
 def _label(ctx: PanelContext, v: NarniaView, tid: str) -> str:
+    if v.territory(tid).free:  # a start territory nobody has placed on yet: no flag, no stack
+        return territory(tid, ctx.language)
     return f"{territory(tid, ctx.language)} ({stack_text(v, tid, ctx.language)})"

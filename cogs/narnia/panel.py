@@ -10,7 +10,7 @@ from bot.presenter import PanelContext
 from bot.render import seat_name
 from cogs import legal
 from cogs.controls import static_view
-from cogs.narnia.controls import add_controls, turn_mode
+from cogs.narnia.controls import add_controls, attack_builder, turn_mode
 from cogs.narnia.words import COLOUR_EMOJI, as_view, form, stack_text, territory, ui, values
 from cogs.panel import refresh_button
 from games.narnia.views import NarniaView
@@ -63,6 +63,8 @@ def _task(ctx: PanelContext, v: NarniaView) -> str:
             target_the=form(battle.target, "the", lang),
             source_from=form(battle.source, "from", lang),
         )
+    if v.phase == "aslan" and not v.aslan_once:
+        return ui("you_aslan_every", lang)  # a game from before R-A1
     text = ui(f"you_{v.phase}", lang, value=v.required_value or "")
     if v.drawn and v.phase in ("place_witch", "deploy", "place_reinforcement"):
         text += "\n" + ui("drawn", lang, count=len(v.drawn), tokens=values(tok.value for tok in v.drawn))
@@ -81,6 +83,11 @@ def _turn_text(ctx: PanelContext, v: NarniaView) -> str:
     lines.append(ui("act_move" if "move" in kinds else "act_move_off", lang))
     lines.append(ui("act_pass", lang))
     mode = turn_mode(ctx)
-    if mode is not None:
-        lines.append(f"-# {ui(f'showing_{mode}', lang)}")
+    if attack_builder(ctx):
+        lines.append(f"-# {ui('showing_other', lang)}")
+    elif mode == "move":
+        lines.append(f"-# {ui('showing_move', lang)}")
+    elif mode == "attack":
+        also = f" {ui('showing_attack_move', lang)}" if "move" in kinds else ""
+        lines.append(f"-# {ui('showing_attack', lang)}{also}")
     return "\n".join(lines)

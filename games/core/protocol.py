@@ -141,6 +141,11 @@ class Game(ABC, Generic[S, A]):
     # What a setting was before it existed, for replaying games of that time (a
     # setting is kept in the state under its own name; such states had no field).
     legacy_settings: ClassVar[dict[str, Any]] = {}
+    # A bot ruling that changed the rules, kept in the state under its own name like a
+    # setting but chosen by no one, with the value it had before the ruling (Narnia's
+    # R-A1). Every export names each ruling's value from the final state; an export that
+    # does not name it was made before the ruling, and replays with that older value.
+    rulings: ClassVar[dict[str, Any]] = {}
 
     @property
     def variants(self) -> dict[str, tuple[int, ...]]:

@@ -106,9 +106,11 @@ def verify(export: dict[str, Any], games: dict[str, Game[Any, Any]]) -> Verdict:
     except (KeyError, TypeError, ValueError) as error:
         return verdict.fail(f"incomplete export ({error})")
     # A game's settings live in its state under their own names: a state of the
-    # legacy format's time had none of them.
-    legacy = tuple(game.legacy_settings) if export.get("format") in LEGACY_FORMATS else ()
-    options = {**{name: game.legacy_settings[name] for name in legacy}, **options}
+    # legacy format's time had none of them, nor one of a ruling the export does not name.
+    old = dict(game.legacy_settings) if export.get("format") in LEGACY_FORMATS else {}
+    old.update({name: value for name, value in game.rulings.items() if name not in options})
+    legacy = tuple(old)
+    options = {**old, **options}
     if commitment(salt, seed) != expected_commitment:
         return verdict.fail("the seed and salt do not match the commitment published at the start")
     if not log or log[0].get("source") != "start":

@@ -243,6 +243,23 @@ def default_action(view: NarniaView) -> NarniaAction:
 # -- §10 computer player ------------------------------------------------------------------
 
 
+def ranked_attacks(board: Board) -> list[tuple[float, str, str]]:
+    """Every attack the seat can make as (chance to conquer, source, target), best first as
+    §10.2 ranks them: the highest chance; on a tie, a target with fewer Witch neighbours
+    (easier to keep), then one holding more high-value tokens. The panel lists them so."""
+    return sorted(
+        board.attacks(),
+        key=lambda a: (
+            round(a[0], 9),
+            -len(board.witch_neighbours(a[2])),
+            sum(v for v in board.values(a[2]) if v >= 2),
+            a[1],
+            a[2],
+        ),
+        reverse=True,
+    )
+
+
 def reroll_chance(mine: list[int], theirs: list[int], side: str) -> float:
     """The chance a fresh roll of my dice wins the throw against the visible other dice."""
     wins = 0
@@ -282,23 +299,8 @@ class NarniaAI:
         return default_action(view)  # setup (§10.4 = D3/D4), draw, treachery (§10.3 = D10), invade
 
     def turn(self, board: Board) -> NarniaAction:
-        attacks = board.attacks()
-
-        def best_attack() -> tuple[float, str, str] | None:
-            if not attacks:
-                return None
-            return max(
-                attacks,
-                key=lambda a: (
-                    round(a[0], 9),
-                    -len(board.witch_neighbours(a[2])),  # easier to keep
-                    sum(v for v in board.values(a[2]) if v >= 2),
-                    a[1],
-                    a[2],
-                ),
-            )
-
-        best = best_attack()
+        ranked = ranked_attacks(board)
+        best = ranked[0] if ranked else None
         invincible = board.view.effects.invincible == board.me
         if best is not None and (best[0] >= 0.60 or (invincible and best[0] >= 0.40)):
             return Attack(source=best[1], target=best[2])
@@ -359,7 +361,9 @@ class NarniaAI:
 
     def aslan(self, board: Board) -> Reroll | Keep:
         """§10.3: re-roll a lost throw if a fresh roll wins at least 35% of the time, and
-        always if losing it costs a territory (my flag is defending)."""
+        always if losing it costs a territory (my flag is defending). Under R-A1 this is the
+        battle's only question (a keep holds to its end), which the rule already weighs as
+        it stands: a keep saves the re-roll for the round's other battle, the Witch's."""
         battle = board.view.battle
         assert battle is not None and battle.paused is not None
         paused = battle.paused

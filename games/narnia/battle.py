@@ -1,9 +1,9 @@
 """Battles (NA-4.4), conquest (NA-4.5), Aslan's re-roll (NA-4.4.6) and the checks after a battle.
 
 A battle runs throw after throw inside one call. It stops early only to offer Aslan's re-roll
-to its holder after a throw he lost (phase ``aslan``); the answer resumes it. Functions return
-True when the battle is over and the round may go on (the caller resumes the round), False when
-a decision is now pending (``aslan``, ``invade``) or the game is over.
+to its holder after the first throw he loses in it (phase ``aslan``, R-A1); the answer resumes
+it. Functions return True when the battle is over and the round may go on (the caller resumes
+the round), False when a decision is now pending (``aslan``, ``invade``) or the game is over.
 """
 
 from __future__ import annotations
@@ -120,7 +120,7 @@ def fight(state: NarniaState, events: list[Event]) -> bool:
             side: Side | None = (
                 "attacker" if battle.attacker == holder else "defender" if battle.defender == holder else None
             )
-            if side is not None and winner != side:
+            if side is not None and winner != side and not asked(state, battle, side):
                 # NA-4.4.6 / R18: the holder may re-roll his own dice of a throw he lost.
                 battle.paused = PausedThrow(
                     attacker_dice=attacker_dice, defender_dice=defender_dice, flag=flag, holder_side=side
@@ -140,6 +140,14 @@ def fight(state: NarniaState, events: list[Event]) -> bool:
         ended = resolve(state, attacker_dice, defender_dice, flag, None, None, events)
         if ended is not None:
             return ended
+
+
+def asked(state: NarniaState, battle: Battle, side: Side) -> bool:
+    """R-A1: the holder has had Aslan's question in this battle already, so a keep holds
+    for the rest of it. He is asked at the first throw he loses with the re-roll unused,
+    and the re-roll stays unused until he takes it: a throw he lost before means he was
+    asked then. Games from before the ruling ask after every lost throw."""
+    return state.aslan_once and any(throw.winner != side for throw in battle.throws)
 
 
 def answer_aslan(state: NarniaState, reroll: bool, events: list[Event]) -> bool:

@@ -42,6 +42,7 @@ class NarniaGame(Game[NarniaState, NarniaAction]):
         ),
     )
     legacy_settings: ClassVar[dict[str, Any]] = {"round_cap": None}  # games before R34's revision
+    rulings: ClassVar[dict[str, Any]] = {"aslan_once": False}  # R-A1: asked after every lost throw before
     # The hard player (games.core.search): a game is some 200 moves; 30 (about three
     # rounds) then the territories as they stand keep a decision within a second.
     search_budget: ClassVar[Budget] = Budget(worlds=20, candidates=5, horizon=30, moves=1000)

@@ -52,9 +52,19 @@ def round_cap_option(options: dict[str, Any]) -> int | None:
     return value
 
 
+def aslan_option(options: dict[str, Any]) -> bool:
+    """R-A1: on unless a replay of a game from before the ruling says otherwise
+    (``NarniaGame.rulings``)."""
+    value = options.get("aslan_once", True)
+    if not isinstance(value, bool):
+        raise RuleError("narnia.error.aslan_once", "NA-4.4.6")
+    return value
+
+
 def new_state(players: int, seed: int, options: dict[str, Any]) -> NarniaState:
     colours = colours_option(options, players)
     round_cap = round_cap_option(options)
+    aslan_once = aslan_option(options)
     rng = Rng(seed=seed)
     # NA-3.3 / R10: draw until a card with a sequence comes up (a courage card goes back).
     setup_card = next(card for card in rng.shuffled(CARD_IDS) if SEQUENCE[card])
@@ -72,6 +82,7 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> NarniaState:
         last_attack_round=[None] * players,
         setup_card=setup_card,
         round_cap=round_cap,
+        aslan_once=aslan_once,
     )
     state.setup_order = flow.reduced_sequence(state, setup_card)
     next_placement(state, [])

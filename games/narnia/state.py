@@ -235,6 +235,11 @@ class NarniaState(GameState, _Copyable):
     # NA-4.8.9 / R34: the game ends at the end of this round; None: no cap. Games saved
     # before the cap existed have none stored and get the default, like a new table.
     round_cap: int | None = DEFAULT_ROUND_CAP
+    # The bot's ruling R-A1 (docs/decisions.md): Aslan's question is asked once per battle,
+    # at the first throw the holder loses in it (NA-4.4.6, NA-4.7.9). Every new game has it;
+    # a game saved before the ruling has no field and goes on asking after every lost throw,
+    # as its log was played (games/core/verify.py replays it so).
+    aslan_once: bool = False
 
     # -- small queries the rules, views and AI share ------------------------------
     def owned(self, seat: int | None) -> list[str]:

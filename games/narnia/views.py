@@ -80,6 +80,7 @@ class NarniaView(BaseModel):
     last_attacker: int | None  # the most recent attacker of the Witch (NA-5.4 tie-break)
     end_reason: str | None
     round_cap: int | None  # NA-4.8.9: the last round, None for no cap
+    aslan_once: bool  # R-A1: Aslan's question once per battle (off in games from before it)
 
     def territory(self, tid: str) -> TerritoryView:
         return self.territories[TERRITORIES.index(tid)]
@@ -155,4 +156,5 @@ def build_view(state: NarniaState, seat: int | None) -> NarniaView:
         last_attacker=state.last_attacker,
         end_reason=state.end_reason,
         round_cap=state.round_cap,
+        aslan_once=state.aslan_once,
     )

@@ -90,4 +90,5 @@ def sample_world(view: NarniaView, rng: random.Random) -> NarniaState:
         last_attacker=view.last_attacker,
         end_reason=view.end_reason,
         round_cap=view.round_cap,
+        aslan_once=view.aslan_once,
     )

@@ -74,15 +74,16 @@ async def act_in_panel(table: Table, seat: int) -> str:
             for a in legal
             if a.get("territory") == wanted["territory"] and stack[a["index"]] == token
         )
-    if kind in ("attack", "move"):
-        if button(shown, f"mode.{kind}") is not None:
-            shown = await click(f"mode.{kind}")
+    if kind == "attack":  # every attack is one option of the whole-move menu (issue 31)
+        index = legal.index(wanted)
+        assert str(index) in options_of(shown, "LW"), (wanted, custom_ids(shown))
+        await choose("LW", [str(index)])
+        return kind
+    if kind == "move":
+        if button(shown, "mode.move") is not None:
+            shown = await click("mode.move")
         if wanted["source"] in options_of(shown, "from") and len(options_of(shown, "from")) > 1:
             shown = await choose("from", [wanted["source"]])
-        if kind == "attack":
-            index = legal.index(wanted)
-            await choose("L", [str(index)])
-            return kind
         if len(options_of(shown, "to")) > 1:
             shown = await choose("to", [wanted["target"]])
         stack = state.territories[wanted["source"]].stack

@@ -76,3 +76,36 @@ def test_conquest_odds() -> None:
     assert conquest((3, 3), ()) > conquest((3,), ()) > conquest((1,), ())
     assert conquest((), (1,)) == 0.0
     assert 0 < conquest((2, 1), (3,)) < conquest((3, 3), (1,)) < 1
+
+
+def _battle(attacker: tuple[int, ...], defender: tuple[int, ...], memo: dict[object, float]) -> float:
+    """The whole battle by the rules alone (NA-4.4.3-4.4.9), every token followed."""
+    key = (attacker, defender)
+    if key not in memo:
+        if not attacker:
+            memo[key] = 0.0
+        else:
+            p = float(throw_exact(attacker[0], defender[0] if defender else 1))
+            if not defender:  # the flag: beaten, or the attacker's top token is lost
+                won, lost = 1.0, _battle(attacker[1:], (), memo)
+            else:
+                won = _battle(
+                    attacker[1:] + attacker[:1] if len(attacker) > 1 else attacker, defender[1:], memo
+                )
+                held = defender[1:] + defender[:1] if len(defender) > 1 else defender
+                lost = _battle(attacker[1:], held, memo)
+            memo[key] = p * won + (1 - p) * lost
+    return memo[key]
+
+
+@pytest.mark.parametrize(
+    ("attacker", "defender"),
+    [((3, 2, 2, 1, 1, 1, 1, 1), (2, 2, 1)), ((3,) * 4 + (2,) * 6 + (1,) * 6, (3,) * 2 + (2,) * 3 + (1,) * 3)],
+)
+def test_long_battles_are_exact(attacker: tuple[int, ...], defender: tuple[int, ...]) -> None:
+    """Issue 31: the chance the panel shows is the dice's, however long the stacks. §10.1's
+    cut to 7 tokens was far off (16 against 8 here: 41 % cut, 73 % exact)."""
+    exact = _battle(attacker, defender, {})
+    assert conquest(attacker, defender) == pytest.approx(exact, abs=1e-12)
+    cut = _battle(attacker[:7], defender[:7], {})
+    assert abs(cut - exact) > 0.03  # what the cut said

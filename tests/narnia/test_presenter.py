@@ -14,9 +14,11 @@ from cogs.panel import panel_context, render_panel
 from cogs.preview import controls, embed_text, table_for
 from games.core import Outcome, Standing
 from games.narnia import GAME
+from games.narnia.ai import Board, ranked_attacks
 from games.narnia.data import CARD_IDS, TERRITORIES
+from games.narnia.odds import conquest
 from games.narnia.state import Battle, Throw
-from tests.narnia.narnia_helpers import BLUE, GREEN, RED, WITCH, YELLOW, make_state
+from tests.narnia.narnia_helpers import BLUE, GREEN, RED, WITCH, YELLOW, make_state, stack
 
 YOU = {
     "en": re.compile(r"\b(you|your|yours)\b", re.IGNORECASE),
@@ -168,6 +170,95 @@ def test_an_unavailable_action_says_why() -> None:
     assert "Reinforce: not possible, Peter's bag is empty." in text
     assert "Attack: not possible, none of your territories with tokens borders the White Witch." in text
     reinforce = next(c for c in shown if c.get("label") == "Reinforce")
-    attack = next(c for c in shown if c.get("label") == "Attack…")
-    assert reinforce["disabled"] and attack["disabled"]
-    assert "🚶 **Move**" in text and "list your moves" in text
+    assert reinforce["disabled"]
+    # No attack to list, so no attack menu; the move menus show at once, so no 🚶 button.
+    assert not [c for c in shown if payload(c) in ("LW", "mode.move", "mode.attack")]
+    assert "🚶 **Move**" in text and "build a move" in text
+
+
+def payload(control: dict[str, object]) -> str:
+    """``gm:<channel>:<version>:a|s:<payload>`` -> payload."""
+    return str(control.get("custom_id", "")).split(":", 4)[-1]
+
+
+# Red holds two frontier stacks; the Witch's neighbours differ in strength.
+ATTACKS = {
+    "lantern_waste": (RED, "3P 2P 1P"),
+    "beavers_dam": (WITCH, "1W"),
+    "tumnus_cave": (RED, "2P"),
+    "frozen_falls": (WITCH, "3W 3W"),
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_attack_is_one_option_ranked_as_the_ai_ranks_them(language: str) -> None:
+    """Issue 31: the whole move in one pick, best first (ai.ranked_attacks), with the exact
+    chance to conquer (games.narnia.odds) and what that number means."""
+    state = make_state(2, {**ATTACKS, "cair_paravel": (BLUE, "1P")}, rest=RED)
+    text, shown = panel_of(state, RED, language)
+    menu = next(c for c in shown if payload(c) == "LW")
+    legal = [a.model_dump() for a in GAME.legal_actions(state, RED)]
+    picked = [legal[int(str(o["value"]))] for o in menu["options"]]  # type: ignore[union-attr]
+    ranked = ranked_attacks(Board(GAME.view(state, RED)))
+    assert [(a["source"], a["target"]) for a in picked] == [(s, t) for _, s, t in ranked]
+    assert {(a["source"], a["target"]) for a in picked} == {
+        (a["source"], a["target"]) for a in legal if a["kind"] == "attack"
+    }
+    best = menu["options"][0]  # type: ignore[index]
+    chance, source, target = ranked[0]
+    assert (source, target) == ("lantern_waste", "beavers_dam")
+    assert chance == conquest((3, 2, 1), (1,))
+    words = {
+        "en": ("Attack the Beavers' Dam from Lantern Waste: ", "% to conquer", "Your 3 2 1 against 1: "),
+        "it": (
+            "Attacca la Diga dei Castori dalla Landa del Lampione: ",
+            "% di riuscita",
+            "I tuoi 3 2 1 contro 1: ",
+        ),
+    }[language]
+    assert best["label"] == f"{words[0]}{round(chance * 100)}{words[1]}"
+    assert str(best["description"]).startswith(words[2])
+    for option in menu["options"]:  # type: ignore[union-attr]
+        assert len(option["label"]) <= 100 and len(option.get("description", "")) <= 100
+    # Reinforce and pass are buttons; the move builder sits behind 🚶; nothing leads to
+    # the attack menu, which is always shown.
+    assert [payload(c) for c in shown if c["type"] == 2 and payload(c).startswith("mode.")] == ["mode.move"]
+    assert "⚔️" in text
+
+
+def test_the_move_button_is_not_offered_once_the_move_menus_show() -> None:
+    """Issue 31: a mode button that leads to the panel already shown is not offered."""
+    state = make_state(2, {**ATTACKS, "cair_paravel": (BLUE, "1P")}, rest=RED)
+    table = table_for(2, "en")
+    ctx = panel_context(GAME, state, 1, 1, table, RED, {"mode": "move"}, "en")  # type: ignore[arg-type]
+    embed, view = render_panel(PRESENTER, ctx)
+    shown = controls(view)
+    assert not [c for c in shown if payload(c).startswith("mode.")]
+    assert [payload(c) for c in shown if c["type"] == 3] == ["LW", "from"]  # attacks stay one pick
+    assert "build a move" in embed_text(embed)
+
+
+def test_over_25_attacks_the_menu_keeps_24_and_the_builder_has_the_rest() -> None:
+    """Never more than Discord's 25 options: the best 24, then "Other attacks…", which
+    opens the from-then-into builder holding every attack."""
+    witch = ["aslan_camp", "beavers_dam", "caldron_pool", "dancing_lawn", "fords_of_beruna", "frozen_falls"]
+    witch += ["great_woods", "minotaur_ridge", "tumnus_cave", "witch_castle", "wolf_den"]  # a checkerboard
+    board = {tid: (WITCH, "1W") for tid in witch}
+    state = make_state(2, {**board, "cair_paravel": (BLUE, "1P")}, rest=RED)
+    for territory in state.territories.values():
+        if territory.owner == RED:
+            territory.stack = stack("2P")
+    legal = [a.model_dump() for a in GAME.legal_actions(state, RED)]
+    attacks = [a for a in legal if a["kind"] == "attack"]
+    assert len(attacks) > 25
+    _, shown = panel_of(state, RED)
+    menu = next(c for c in shown if payload(c) == "LW")
+    values = [str(o["value"]) for o in menu["options"]]  # type: ignore[union-attr]
+    assert len(values) == 25 and values[-1] == "more"
+    table = table_for(2, "en")
+    ctx = panel_context(GAME, state, 1, 1, table, RED, {"mode": "attack"}, "en")  # type: ignore[arg-type]
+    assert PRESENTER.click(ctx, "LW", ["more"]).draft == {"mode": "attack"}
+    embed, view = render_panel(PRESENTER, ctx)
+    sources = next(c for c in controls(view) if payload(c) == "from")
+    assert {str(o["value"]) for o in sources["options"]} == {a["source"] for a in attacks}  # type: ignore[union-attr]
+    assert "any other attack" in embed_text(embed)

@@ -297,19 +297,6 @@ def test_cleanup_discards_and_expires(monkeypatch: pytest.MonkeyPatch) -> None:
     assert state.effects.aslan is None and state.effects.invincible is None and state.phase == "draw"
 
 
-def test_aslan_is_offered_only_after_a_lost_throw_and_keep_keeps_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    """NA-4.4.6 / D16: a won throw is not paused; keeping leaves the re-roll for later."""
-    state = red_turn({"chippingford": (RED, "3P 3P"), "dwarf_mines": (WITCH, "1W")})
-    state.effects.aslan = RED  # type: ignore[attr-defined]
-    Rig(monkeypatch).roll([1, 1, 1], [6], [1, 1, 1], [6], [2, 2, 2], [6])
-    state, _ = play(state, RED, Attack(source="chippingford", target="dwarf_mines"))  # type: ignore[arg-type]
-    assert state.phase == "aslan"
-    state, _ = play(state, RED, Keep())
-    assert state.phase == "aslan" and not state.effects.aslan_used  # offered again on the next loss
-    state, _ = play(state, RED, Reroll())
-    assert state.effects.aslan_used and state.battles[-1].result == "repelled"
-
-
 def test_aslan_defending_with_the_flag(monkeypatch: pytest.MonkeyPatch) -> None:
     """R18: the holder may re-roll his flag's die when he defends."""
     board = {"glasswater": (RED, ""), "minotaur_ridge": (WITCH, "2W"), "aslan_camp": (RED, "")}

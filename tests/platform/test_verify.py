@@ -229,7 +229,8 @@ async def test_an_export_from_before_the_round_cap_replays_without_one(
     await _start(service, "narnia", 2)
     await _play_out(service)
     export = await _export(service)
-    assert export["format"] == "gamemaster-export/2" and export["options"] == {"round_cap": 100}
+    assert export["format"] == "gamemaster-export/2"
+    assert export["options"] == {"round_cap": 100, "aslan_once": True}  # the cap, and the ruling R-A1
     assert verify(export, GAMES).ok
     narnia = GAMES["narnia"]
     seen: list[dict[str, Any]] = []
@@ -241,11 +242,11 @@ async def test_an_export_from_before_the_round_cap_replays_without_one(
 
     monkeypatch.setattr(type(narnia), "new_game", new_game)
     # What the bot wrote then: no setting in the options, and the hash of a state
-    # that had no round_cap field.
+    # that had no round_cap field (nor the later ruling's aslan_once).
     row = await service.store.latest_finished(CHANNEL)
     assert row is not None and row.state is not None
     old_state = json.loads(row.state)
-    del old_state["round_cap"]
+    del old_state["round_cap"], old_state["aslan_once"]
     old_hash = hashlib.sha256(
         json.dumps(old_state, sort_keys=True, separators=(",", ":")).encode()
     ).hexdigest()
@@ -257,6 +258,41 @@ async def test_an_export_from_before_the_round_cap_replays_without_one(
     }
     verdict = verify(legacy, GAMES)
     assert verdict.ok, verdict.problems  # this game ended well before round 100 either way
-    assert seen[-1] == {"round_cap": None}
+    assert seen[-1] == {"round_cap": None, "aslan_once": False}
     capped = {**copy.deepcopy(export), "options": {"round_cap": 1}}
     assert not verify(capped, GAMES).ok  # the options are replayed: a cap of 1 ends round 1
+
+
+async def test_a_narnia_game_from_before_the_aslan_ruling_replays_under_the_old_rule(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R-A1 (Game.rulings): a game played before the ruling asked Aslan's question after
+    every lost throw. Its export, made then (no aslan_once in the options, a state without
+    the field) or now (the final state names aslan_once false), replays under that rule;
+    the same log claimed under the ruling does not (it logged a second question in one
+    battle). Seed 13, two players."""
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: 13)
+    with monkeypatch.context() as before:  # the bot before the ruling
+        before.setattr("games.narnia.setup.aslan_option", lambda options: False)
+        await _start(service, "narnia", 2)
+        await _play_out(service)
+    now = await _export(service)
+    assert now["options"] == {"round_cap": 100, "aslan_once": False}
+    assert verify(now, GAMES).ok
+    row = await service.store.latest_finished(CHANNEL)
+    assert row is not None and row.state is not None
+    stored = json.loads(row.state)
+    del stored["aslan_once"]  # a state saved before the ruling: no field, the old rule
+    assert not GAMES["narnia"].load_state(json.dumps(stored)).aslan_once
+    then = {
+        **copy.deepcopy(now),
+        "options": {"round_cap": 100},
+        "final_state_sha256": hashlib.sha256(
+            json.dumps(stored, sort_keys=True, separators=(",", ":")).encode()
+        ).hexdigest(),
+    }
+    verdict = verify(then, GAMES)
+    assert verdict.ok, verdict.problems
+    claimed = {**copy.deepcopy(now), "options": {"round_cap": 100, "aslan_once": True}}
+    wrong = verify(claimed, GAMES)
+    assert not wrong.ok and "narnia.event.aslan_offered" in wrong.problems[0]  # the second question
