@@ -41,7 +41,9 @@ def hint_text(found: Hint, language: str) -> str:
         return presenter.describe_action(found.view, move.model_dump(mode="json"), language)
 
     lines = [t("hint.title", language, move=said(advice.move))]
-    if not advice.searched:
+    if advice.capped:
+        lines.append(t("hint.capped", language))
+    elif not advice.searched:
         lines.append(t("hint.why_usual", language))
     elif advice.worlds == 0:
         lines.append(t("hint.why_only", language))

@@ -12,10 +12,14 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.hints import hint, hints_on
+from bot.hints import Hint, hint, hints_on
+from bot.i18n import t
 from bot.model import Seat, TableError, TableInfo, table_of
+from bot.presenter import PRESENTERS
 from bot.table import TableService
-from bot.thinking import seat_seed
+from bot.thinking import Thinker, seat_seed
+from cogs import tirnanog
+from cogs.hints import hint_text
 from games.core.search import Advice, SearchPlayer
 from games.registry import GAMES
 from tests.factory import make_settings, open_store
@@ -268,3 +272,27 @@ async def test_a_hint_never_undoes_another_process_s_change(
     guest = next(s for s in info.seats if s.user_id == GUEST)
     assert guest.ai  # the leave stands
     assert [s.hints for s in info.seats] == [0, 0, 0] and info.hinted == []
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_hint_over_its_time_cap_says_it_is_the_usual_move(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A search still running at the cap gives the normal move, and the hint says
+    so, rather than claiming there was nothing else to weigh."""
+    monkeypatch.setitem(PRESENTERS, "tirnanog", tirnanog.PRESENTER)
+    game = GAMES["tirnanog"]
+    state = game.new_game(3, 4, {})
+    decision = game.decision(state)
+    assert decision is not None
+    seat = decision.actors[0]
+    table = TableInfo(host_id=HOST, language=language, speed="live", max_seats=3, seats=[], seed=4)
+    view = game.view(state, seat)
+    thinker = Thinker(workers=1, cap_seconds=0.001)  # a spawned worker is not even up by then
+    try:
+        advice = thinker.advise(game, table, seat, decision, view)
+    finally:
+        thinker.close()
+    assert advice.capped and advice.move == game.ai(seat).act(view, decision)
+    text = hint_text(Hint("tirnanog", seat, view, advice, version=1, number=1), language)
+    assert text.splitlines()[1] == t("hint.capped", language)
