@@ -43,6 +43,17 @@ class SeatRequest(BaseModel):
     name: str
 
 
+class HintedMove(BaseModel):
+    """The move a seat's latest hint named, for its Play it button (bot.hints):
+    kept with the table, so the button survives a restart, and replayed as it was
+    found, whatever the game's moves look like (a listed action or a whole split)."""
+
+    seat: int
+    version: int  # the table's version the hint was found at: Play it acts at it
+    number: int  # the seat's count of hints with this one: names this hint
+    action: dict[str, Any]
+
+
 class Seat(BaseModel):
     user_id: int | None = None  # kept when an AI takes the seat over: its player may take it back
     name: str
@@ -86,6 +97,8 @@ class TableInfo(BaseModel):
     takeover_level: Level = "normal"
     # What the members may still take back, and why not (games.core.undo).
     undo: UndoBook = UndoBook()
+    # Each seat's latest hinted move (bot.hints), private like its hand.
+    hinted: list[HintedMove] = []
 
     def fresh(self, row_version: int, version: int) -> bool:
         """May a control drawn at ``version`` still act?"""

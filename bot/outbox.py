@@ -40,8 +40,9 @@ def change_notice(applied: Applied) -> dict[str, Any]:
     return {
         "kind": "change",
         # Names as they were; not the seed and salt, which no notice needs, nor the
-        # take-back book, which holds a whole state (every hand) and its seed.
-        "table": applied.table.model_dump(exclude={"seed", "salt", "undo"}),
+        # take-back book, which holds a whole state (every hand) and its seed, nor
+        # the hinted moves, which are as private as the hands they come from.
+        "table": applied.table.model_dump(exclude={"seed", "salt", "undo", "hinted"}),
         "events": [e.model_dump() for e in applied.events if e.public],
         "auto_seats": list(applied.auto_seats),
         # Only a continued hidden choice posts no line; a seat changing hands

@@ -110,7 +110,7 @@ class Thinker:
             future.cancel()
             log.warning("hint over its time cap: the normal move", extra=log_fields(game=game.id, seat=seat))
             move = choose(game.id, seat, "normal", seed, view, decision)
-            return Advice(move, move)
+            return Advice(move, move, searched=False, capped=True)
 
     def more(self) -> bool:
         return True  # a thinker always has a next move in it

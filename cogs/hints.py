@@ -1,9 +1,17 @@
-"""The panel's 💡 Hint button: what the hard AI would do from the player's own view.
+"""The panel's 💡 Hint button, and the hint's ▶ Play it.
 
-The button appears in the private panel of a seat that must decide, where hints
-are on (``bot.hints.hints_on``). Its answer is private, in the player's language:
-the move as the panel would name it (the game's ``describe_action``) and one line
-of why, from the search itself (how many imagined deals, how often it won).
+The Hint button appears in the private panel of a seat that must decide, where
+hints are on (``bot.hints.hints_on``). Its answer is private, in the player's
+language: the move as the panel would name it (the game's ``describe_action``),
+a line of advice on why, and a Play it button.
+
+Play it plays exactly the hinted move, kept with the table (``TableInfo.hinted``)
+under the version and number its custom_id carries (``gm:<ch>:<version>:hint:<n>``),
+so it works after a restart and in every game, whether its moves are listed
+(``Game.legal_actions``) or too many to list (docs/decisions.md). It is a click
+like any other (``cogs.panel.handle_click``): checked against the version, by the
+rules, a stale one answered with the current panel; the hint's message becomes
+the member's fresh panel, and the channel is published as after any move.
 """
 
 from __future__ import annotations
@@ -14,44 +22,44 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.hints import Hint, hint, hints_on
+from bot.hints import Hint, hint, hinted_move, hints_on
 from bot.i18n import t
-from bot.presenter import PRESENTERS, PanelContext
+from bot.model import TableError
+from bot.presenter import PRESENTERS, Click, PanelContext
 from cogs.common import answer_error, bot_of, lang
-from cogs.controls import add_panel_control
+from cogs.controls import GREEN, add_panel_control, static_view
+from cogs.panel import Decode, handle_click
 
-
-def percent(share: float) -> str:
-    return f"{round(share * 100)} %"
+MESSAGE_LIMIT = 2000  # Discord's characters per message
 
 
 def hint_text(found: Hint, language: str) -> str:
-    """The hint in words: the move, then why."""
+    """The hint in words: the move, then why, as advice."""
     presenter, advice = PRESENTERS[found.game], found.advice
 
     def said(move: Any) -> str:
         return presenter.describe_action(found.view, move.model_dump(mode="json"), language)
 
     lines = [t("hint.title", language, move=said(advice.move))]
-    if not advice.searched:
+    if advice.capped:
+        lines.append(t("hint.capped", language))
+    elif not advice.searched:
         lines.append(t("hint.why_usual", language))
     elif advice.worlds == 0:
         lines.append(t("hint.why_only", language))
     elif advice.move == advice.normal:
-        lines.append(t("hint.why_same", language, worlds=advice.worlds, share=percent(advice.share)))
+        lines.append(t("hint.why_same", language))
     else:
-        lines.append(
-            t(
-                "hint.why_other",
-                language,
-                worlds=advice.worlds,
-                share=percent(advice.share),
-                normal=said(advice.normal),
-                normal_share=percent(advice.normal_share),
-            )
-        )
-    lines.append(f"-# {t('hint.note', language)}")
-    return "\n".join(lines)[:2000]
+        lines.append(t("hint.why_other", language, normal=said(advice.normal)))
+    text = "\n".join([*lines, f"-# {t('hint.note', language)}"])
+    # A message holds 2000 characters: a very long move goes without the note.
+    return text if len(text) <= MESSAGE_LIMIT else "\n".join(lines)[:MESSAGE_LIMIT]
+
+
+def hint_view(channel_id: int, found: Hint, language: str) -> discord.ui.View:
+    view = static_view()
+    view.add_item(PlayHintButton.make(channel_id, found.version, found.number, t("hint.play", language)))
+    return view
 
 
 class HintButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):hint"):
@@ -77,9 +85,54 @@ class HintButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(
             # The search takes up to a second or two: answer Discord now, privately.
             await interaction.response.defer(ephemeral=True, thinking=True)
             found = await hint(bot_of(interaction).service.core, self.channel_id, interaction.user.id)
-            await interaction.followup.send(hint_text(found, lang(interaction)), ephemeral=True)
+            language = lang(interaction)
+            await interaction.followup.send(
+                hint_text(found, language), view=hint_view(self.channel_id, found, language), ephemeral=True
+            )
         except Exception as error:
             await answer_error(interaction, error)
+
+
+PLAY = "hint"  # the payload handle_click is told (not a presenter's: decoded here)
+
+
+def replay(version: int, number: int) -> Decode:
+    """The click of Play it: the hinted move, as it was kept."""
+
+    def decode(ctx: PanelContext) -> Click:
+        action = hinted_move(ctx.table, ctx.seat, version, number)
+        if action is None:  # a newer hint of the seat's took its place
+            raise TableError("hint.error.replaced")
+        return Click(action=action)
+
+    return decode
+
+
+class PlayHintButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gm:(?P<ch>\d+):(?P<ver>\d+):hint:(?P<n>\d+)",
+):
+    def __init__(self, item: discord.ui.Button[Any], channel_id: int, version: int, number: int) -> None:
+        super().__init__(item)
+        self.channel_id, self.version, self.number = channel_id, version, number
+
+    @classmethod
+    def make(cls, channel_id: int, version: int, number: int, label: str) -> PlayHintButton:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label[:80], emoji="▶️", style=GREEN, custom_id=f"gm:{channel_id}:{version}:hint:{number}"
+        )
+        return cls(button, channel_id, version, number)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PlayHintButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item, int(match["ch"]), int(match["ver"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        decode = replay(self.version, self.number)
+        await handle_click(interaction, self.channel_id, self.version, PLAY, [], decode=decode)
 
 
 def _hint_button(ctx: PanelContext) -> HintButton | None:
@@ -92,5 +145,5 @@ def _hint_button(ctx: PanelContext) -> HintButton | None:
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(HintButton)
+    bot.add_dynamic_items(HintButton, PlayHintButton)
     add_panel_control("hint", _hint_button)

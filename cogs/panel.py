@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -11,7 +12,7 @@ from discord.ext import commands
 from bot.client import GameMasterBot
 from bot.i18n import t
 from bot.model import Sitting, TableInfo
-from bot.presenter import PRESENTERS, PanelContext, Presenter
+from bot.presenter import PRESENTERS, Click, PanelContext, Presenter
 from bot.render import event_text
 from bot.store import GameRow
 from cogs.common import answer_error, bot_of, lang
@@ -102,8 +103,18 @@ async def show_panel(interaction: discord.Interaction, channel_id: int) -> None:
     remember(interaction, ctx)
 
 
+# What a control's click means, where the presenter does not decode it (the hint's Play it).
+Decode = Callable[[PanelContext], Click]
+
+
 async def handle_click(
-    interaction: discord.Interaction, channel_id: int, version: int, payload: str, values: list[str]
+    interaction: discord.Interaction,
+    channel_id: int,
+    version: int,
+    payload: str,
+    values: list[str],
+    *,
+    decode: Decode | None = None,
 ) -> None:
     """A game control was used: draft or act, then refresh the panel in place."""
     bot = bot_of(interaction)
@@ -120,7 +131,7 @@ async def handle_click(
             await interaction.response.edit_message(**panel.edit(stale))
             remember(interaction, ctx)
             return
-        click = presenter.click(ctx, payload, values)
+        click = decode(ctx) if decode is not None else presenter.click(ctx, payload, values)
         if click.action is None:  # a draft step, or just a refresh
             if click.draft is not None:
                 await bot.service.save_draft(channel_id, ctx.seat, ctx.version, click.draft)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -119,10 +119,19 @@ class Store(OutboxQueries, ResultQueries, ABC):
         on a version conflict."""
 
     @abstractmethod
+    async def patch_table_keys(
+        self, game_id: int, values: Mapping[str, Any], *, version: int | None = None
+    ) -> bool:
+        """Set keys of a game's ``table`` without bumping the version (the
+        board's message id, seat requests, a hint's count: not changes of the
+        game, and open panels must stay valid), all or none. With ``version``, a
+        compare-and-set: only if the row still has it, so a patch made from a
+        table read at ``version`` never undoes a change saved since (a leave, a
+        takeover), in this process or another. False when nothing was written."""
+
     async def patch_table(self, game_id: int, key: str, value: Any, *, version: int | None = None) -> bool:
-        """Set one key of a game's ``table`` without bumping the version (the
-        board's message id, seat requests: not changes of the game, and open
-        panels must stay valid). With ``version``, only if the row still has it."""
+        """:meth:`patch_table_keys` for one key."""
+        return await self.patch_table_keys(game_id, {key: value}, version=version)
 
     @asynccontextmanager
     async def publishing(self, channel_id: int) -> AsyncIterator[bool]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from typing import Any
@@ -325,7 +325,9 @@ class PostgresStore(Store):
         written = await self.pool.fetchval(WRITE_CHANGE, *update, *columns[1:], *notices[1:])
         return bool(written)
 
-    async def patch_table(self, game_id: int, key: str, value: Any, *, version: int | None = None) -> bool:
+    async def patch_table_keys(
+        self, game_id: int, values: Mapping[str, Any], *, version: int | None = None
+    ) -> bool:
         # Edited here, under the row's lock, rather than with jsonb_set: the
         # text keeps its keys in their order (see the module's docstring).
         async with self.transaction() as tx:
@@ -333,6 +335,6 @@ class PostgresStore(Store):
             if not rows or (version is not None and rows[0]["version"] != version):
                 return False
             table = json.loads(rows[0]["table_json"])
-            table[key] = value
+            table.update(values)
             await tx.execute("UPDATE games SET table_json = ? WHERE id = ?", (json.dumps(table), game_id))
         return True

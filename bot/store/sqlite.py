@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -300,11 +300,14 @@ class SqliteStore(Store):
             )
         return written
 
-    async def patch_table(self, game_id: int, key: str, value: Any, *, version: int | None = None) -> bool:
-        if not key.isidentifier():
-            raise ValueError(key)
-        sql = f"UPDATE games SET table_json = json_set(table_json, '$.{key}', json(?)) WHERE id = ?"
-        params: tuple[Any, ...] = (json.dumps(value), game_id)
+    async def patch_table_keys(
+        self, game_id: int, values: Mapping[str, Any], *, version: int | None = None
+    ) -> bool:
+        if not values or not all(key.isidentifier() for key in values):
+            raise ValueError(sorted(values))
+        paths = ", ".join(f"'$.{key}', json(?)" for key in values)
+        sql = f"UPDATE games SET table_json = json_set(table_json, {paths}) WHERE id = ?"
+        params: tuple[Any, ...] = (*(json.dumps(value) for value in values.values()), game_id)
         if version is not None:
             sql += " AND version = ?"
             params += (version,)

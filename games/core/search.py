@@ -108,7 +108,8 @@ class Advice:
     move, the worlds the deciding comparison was made in, and the share of them
     each won (a win shared by k seats counts 1/k). ``worlds`` is 0 where there
     was nothing to compare (one legal move) or no search (``searched`` False: the
-    decision's budget has no worlds, or the game no sampler)."""
+    decision's budget has no worlds, or the game no sampler). ``capped``: the
+    search ran out of time and ``move`` is the normal move (bot.thinking)."""
 
     move: BaseModel
     normal: BaseModel
@@ -116,6 +117,7 @@ class Advice:
     share: float = 0.0
     normal_share: float = 0.0
     searched: bool = True
+    capped: bool = False
 
 
 class SearchPlayer:

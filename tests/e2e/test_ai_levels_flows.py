@@ -82,7 +82,7 @@ HINT_WORDS = {
         "🤖 Add AI · easy",
         "Start",
         "Hint",
-        "💡 Hint: ",
+        "💡 Best here: ",
         "💡 1 hint",
         "off at this table",
     ),
@@ -91,7 +91,7 @@ HINT_WORDS = {
         "🤖 Aggiungi IA · facile",
         "Inizia",
         "Suggerimento",
-        "💡 Suggerimento: ",
+        "💡 Qui conviene: ",
         "💡 1 suggerimento",
         "suggerimenti sono spenti",
     ),
@@ -220,4 +220,4 @@ async def test_a_hint_with_another_member_seated_is_refused_unless_the_host_enab
     panel = await actor.click(board, custom_id=f"gm:{table.channel.id}:hand")
     assert panel.response is not None and hint_id in components_json(panel.response)
     asked = await actor.click(panel.response, custom_id=hint_id)
-    assert asked.ephemeral and private_text(asked).startswith("💡 Hint: ")
+    assert asked.ephemeral and private_text(asked).startswith("💡 Best here: ")

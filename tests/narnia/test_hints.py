@@ -308,7 +308,7 @@ def test_invasion_says_what_moves_in_and_what_stays(monkeypatch: pytest.MonkeyPa
 
 
 @pytest.mark.parametrize(
-    ("language", "why"), [("en", "The usual move here"), ("it", "La mossa consueta qui")]
+    ("language", "why"), [("en", "The usual move at this point"), ("it", "La mossa consueta a questo punto")]
 )
 def test_a_hint_before_the_endgame_says_it_is_the_usual_move(
     language: str, why: str, monkeypatch: pytest.MonkeyPatch
@@ -326,5 +326,5 @@ def test_a_hint_before_the_endgame_says_it_is_the_usual_move(
     assert decision is not None
     advice = SearchPlayer(GAME, RED, 1).advise(view, decision)
     assert not advice.searched and advice.move == advice.normal
-    text = hint_text(Hint("narnia", RED, view, advice), language)
+    text = hint_text(Hint("narnia", RED, view, advice, version=1, number=1), language)
     assert why in text.splitlines()[1]

@@ -4,16 +4,23 @@ view; on by default at a practice table only, on or off by the host's choice at
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 import pytest_asyncio
 
-from bot.hints import hint, hints_on
-from bot.model import Seat, TableError, TableInfo
+from bot.hints import Hint, hint, hints_on
+from bot.i18n import t
+from bot.model import Seat, TableError, TableInfo, table_of
+from bot.presenter import PRESENTERS
 from bot.table import TableService
-from bot.thinking import seat_seed
-from games.core.search import SearchPlayer
+from bot.thinking import Thinker, seat_seed
+from cogs import tirnanog
+from cogs.hints import hint_text
+from games.core.search import Advice, SearchPlayer
 from games.registry import GAMES
 from tests.factory import make_settings, open_store
 
@@ -142,3 +149,150 @@ async def test_the_host_may_turn_hints_on_for_everyone_and_a_hint_waits_for_your
     with pytest.raises(TableError) as stranger:
         await hint(service.core, CHANNEL, 999)
     assert stranger.value.key == "error.not_a_player"
+
+
+class HeldSearch:
+    """The thinker's ``advise``, held until the test lets it go: a hint whose
+    search is under way, for as long as the test needs."""
+
+    def __init__(self, service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.entered, self.go = threading.Event(), threading.Event()
+        real = service.core.thinker.advise
+
+        def held(*args: Any) -> Advice:
+            self.entered.set()
+            assert self.go.wait(10), "the test never let the search go"
+            return real(*args)
+
+        monkeypatch.setattr(service.core.thinker, "advise", held)
+
+    async def started(self) -> None:
+        assert await asyncio.to_thread(self.entered.wait, 30), "the hint's search never started"
+
+    def __enter__(self) -> HeldSearch:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.go.set()  # whatever happened, the search ends (a failing test must not hang)
+
+
+async def start_talismani(service: TableService) -> None:
+    """Host and guest at Talismani, hints on for everyone: the first decision is a
+    secret play everyone makes at once (TT-5.4), so both have a move to make."""
+    await service.open_lobby(
+        CHANNEL, 1, HOST, "host", "talismani", seats=3, speed="live", language="en", hints=True
+    )
+    await service.join(CHANNEL, GUEST, "guest")
+    await service.join(CHANNEL, 700, "third")
+    await service.start(CHANNEL, HOST, False)
+
+
+async def default_of(service: TableService, user: int) -> dict[str, Any]:
+    found = await service.active(CHANNEL)
+    assert found is not None
+    row, info = found
+    seat = info.seat_of(user)
+    state = service.state_of(row)
+    assert seat is not None and state is not None
+    return GAMES[row.game].default_action(state, seat).model_dump()
+
+
+async def test_another_member_moves_while_a_hint_searches(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search runs outside the channel's lock: the guest's move lands while the
+    host's hint is still thinking, and the hint, still good for the host's open
+    decision (the guest's choice is hidden from it), is counted afterwards."""
+    await start_talismani(service)
+    with HeldSearch(service, monkeypatch) as search:
+        asked = asyncio.create_task(hint(service.core, CHANNEL, HOST))
+        await search.started()
+        assert not service.core.lock(CHANNEL).locked()
+        await service.act(CHANNEL, GUEST, await default_of(service, GUEST))  # not waiting for the hint
+        assert not asked.done()
+    found = await asked
+    row = await service.store.active(CHANNEL)
+    assert row is not None
+    info = table_of(row)
+    assert found.version == row.version - 1 and info.seats[0].hints == 1
+    assert [(h.seat, h.version, h.number) for h in info.hinted] == [(0, found.version, 1)]
+
+
+async def test_a_hint_whose_table_moved_on_is_dropped(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host plays from the panel while the hint thinks: the answer came too late
+    and is not given, nor counted."""
+    await start_talismani(service)
+    with HeldSearch(service, monkeypatch) as search:
+        asked = asyncio.create_task(hint(service.core, CHANNEL, HOST))
+        await search.started()
+        await service.act(CHANNEL, HOST, await default_of(service, HOST))
+    with pytest.raises(TableError) as dropped:
+        await asked
+    assert dropped.value.key == "hint.error.moved_on"
+    row = await service.store.active(CHANNEL)
+    assert row is not None
+    info = table_of(row)
+    assert info.seats[0].hints == 0 and info.hinted == []
+
+
+async def test_a_hint_never_undoes_another_process_s_change(
+    service: TableService, database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two bot processes on one channel (a rolling deploy): the other one saves the
+    guest's leave between this hint's read and its write. The hint's count is
+    saved only if the version it read still holds: the leave stands, and the
+    hint, whose table moved on, is dropped (on SQLite and on PostgreSQL)."""
+    await service.open_lobby(
+        CHANNEL, 1, HOST, "host", "magmor", seats=3, speed="live", language="en", hints=True
+    )
+    await service.join(CHANNEL, GUEST, "guest")
+    await service.add_ai(CHANNEL, HOST, False)
+    await service.start(CHANNEL, HOST, False)
+    await first_turn_of(service, HOST)
+    other_store = await open_store(database)
+    other = TableService(other_store, make_settings(database, ai_workers=0), clock=lambda: 1000.0)
+    write = service.store.patch_table_keys
+
+    async def after_the_other_process(game_id: int, values: Any, *, version: int | None = None) -> bool:
+        await other.leave_game(CHANNEL, GUEST)
+        return await write(game_id, values, version=version)
+
+    monkeypatch.setattr(service.store, "patch_table_keys", after_the_other_process)
+    try:
+        with pytest.raises(TableError) as dropped:
+            await hint(service.core, CHANNEL, HOST)
+    finally:
+        await other_store.close()
+    assert dropped.value.key == "hint.error.moved_on"
+    row = await service.store.active(CHANNEL)
+    assert row is not None
+    info = table_of(row)
+    guest = next(s for s in info.seats if s.user_id == GUEST)
+    assert guest.ai  # the leave stands
+    assert [s.hints for s in info.seats] == [0, 0, 0] and info.hinted == []
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_hint_over_its_time_cap_says_it_is_the_usual_move(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A search still running at the cap gives the normal move, and the hint says
+    so, rather than claiming there was nothing else to weigh."""
+    monkeypatch.setitem(PRESENTERS, "tirnanog", tirnanog.PRESENTER)
+    game = GAMES["tirnanog"]
+    state = game.new_game(3, 4, {})
+    decision = game.decision(state)
+    assert decision is not None
+    seat = decision.actors[0]
+    table = TableInfo(host_id=HOST, language=language, speed="live", max_seats=3, seats=[], seed=4)
+    view = game.view(state, seat)
+    thinker = Thinker(workers=1, cap_seconds=0.001)  # a spawned worker is not even up by then
+    try:
+        advice = thinker.advise(game, table, seat, decision, view)
+    finally:
+        thinker.close()
+    assert advice.capped and advice.move == game.ai(seat).act(view, decision)
+    text = hint_text(Hint("tirnanog", seat, view, advice, version=1, number=1), language)
+    assert text.splitlines()[1] == t("hint.capped", language)

@@ -68,6 +68,26 @@ async def test_version_conflict_is_rejected(database: str) -> None:
     await store.close()
 
 
+async def test_a_table_patch_with_a_version_is_a_compare_and_set(database: str) -> None:
+    """A patch beside the game (a hint's count and move, bot.hints) keeps the
+    version, so open panels stay valid; with the version it read, it writes all
+    its keys only while the row still has that version, never over a change
+    saved since (a leave), and nothing at all otherwise."""
+    store = await _open(database)
+    row = await store.create(10, 1, "magmor", {"seats": [{"hints": 0}], "host_id": 5}, now=1.0)
+    assert await store.patch_table_keys(row.id, {"seats": [{"hints": 1}], "hinted": [7]}, version=1)
+    patched = await store.get(row.id)
+    assert patched is not None and patched.version == 1
+    assert patched.table == {"seats": [{"hints": 1}], "host_id": 5, "hinted": [7]}
+    patched.table["seats"] = [{"hints": 1, "ai": True}]  # a leave, saved: version 2
+    await store.save(patched, actions=[(0, 7, "seat", {"kind": "seat"}, [])], now=2.0)
+    assert not await store.patch_table_keys(row.id, {"seats": [{"hints": 2}], "hinted": [8]}, version=1)
+    kept = await store.get(row.id)
+    assert kept is not None and kept.version == 2
+    assert kept.table == {"seats": [{"hints": 1, "ai": True}], "host_id": 5, "hinted": [7]}
+    await store.close()
+
+
 async def test_actions_and_snapshot_share_one_transaction(database: str) -> None:
     store = await _open(database)
     row = await store.create(10, 1, "magmor", {}, now=1.0)
