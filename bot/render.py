@@ -32,6 +32,12 @@ def seat_name(table: TableInfo, seat: int) -> str:
     return f"P{seat + 1}"
 
 
+def seat_names(table: TableInfo) -> tuple[str, ...]:
+    """Every seat's name as :func:`seat_name` gives it, without the markdown: what a
+    picture draws (``cogs.pictures.player_names`` makes them drawable)."""
+    return tuple(seat.name for seat in table.seats)
+
+
 def resource(game: str, resource_id: str, language: str) -> str:
     return t(f"{game}.resource.{resource_id}", language)
 
