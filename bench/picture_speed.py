@@ -1,7 +1,9 @@
 """How long does each game's board picture take to draw? ``python -m bench.picture_speed``.
 
 For every game with a picture, one AI game (``--seed``, ``--players``) is played
-and the public view of every ``--every``-th state is drawn in English and Italian.
+and the public view of every ``--every``-th state, and of the last, is drawn in
+English and Italian as the publisher draws it: with the players' names, and the
+final one with the result above it.
 The printout: per game, the pictures drawn and their time in ms (p50, p99, max).
 A picture is drawn for every board refresh, so its cost is a latency every
 player sees. A timing is the machine's as much as the code's: it is measured
@@ -18,7 +20,7 @@ import time
 from collections.abc import Sequence
 
 from bot.presenter import Presenter
-from cogs.preview import playthrough
+from cogs.preview import NAMES, playthrough
 from games.registry import GAMES
 
 
@@ -38,11 +40,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         presenter: Presenter = importlib.import_module(f"cogs.{game_id}").PRESENTER
         players = min(max(args.players, game.min_players), game.max_players)
         times: list[float] = []
-        for step in playthrough(game, players, args.seed)[:: args.every]:
-            view = game.view(step.state, None)
+        steps = playthrough(game, players, args.seed)
+        names = tuple(NAMES[:players])
+        for step in [*steps[:: args.every], steps[-1]]:
+            view, outcome = game.view(step.state, None), game.outcome(step.state)
             for language in ("en", "it"):
                 started = time.perf_counter()
-                png = presenter.board_image(view, language)
+                png = presenter.board_image(view, language, names=names, outcome=outcome)
                 if png is None:
                     break
                 times.append((time.perf_counter() - started) * 1000)

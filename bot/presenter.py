@@ -61,12 +61,23 @@ class Presenter(ABC):
     ) -> discord.Embed:
         """The public board, drawn from the spectator view."""
 
-    def board_image(self, view: BaseModel, language: str) -> bytes | None:
-        """A PNG of the board (run off the event loop), or ``None``."""
+    def board_image(
+        self,
+        view: BaseModel,
+        language: str,
+        *,
+        names: tuple[str, ...] = (),
+        outcome: Outcome | None = None,
+    ) -> bytes | None:
+        """A PNG of the board (run off the event loop), or ``None``. ``names`` are the
+        seats' names (:func:`bot.render.seat_names`), drawn as the board's text names
+        the players ("Player 2" where none is given); ``outcome``, once the game is
+        over, is drawn above the board: the winner, every place and score."""
         return None
 
     def board_image_key(self, view: BaseModel) -> str:
-        """What the picture depends on: it is redrawn only when this changes."""
+        """What the picture depends on besides the names, the outcome and the
+        language (:func:`board_image_key` adds them): it is redrawn only when this changes."""
         return view.model_dump_json()
 
     @abstractmethod
@@ -168,6 +179,15 @@ def winners_headline(
         return t("table.final.nobody", language)
     names = join([seat_name(table, s.seat) for s in winners], language)
     return t(f"{game_id}.ui.headline", language, count=len(winners), names=names, total=total(winners[0]))
+
+
+def board_image_key(
+    presenter: Presenter, view: BaseModel, language: str, names: tuple[str, ...], outcome: Outcome | None
+) -> str:
+    """Everything a board picture is drawn from, as one key: the view's part
+    (:meth:`Presenter.board_image_key`), the language, the names and the outcome."""
+    drawn = outcome.model_dump_json() if outcome is not None else ""
+    return f"{language}:{names!r}:{drawn}:{presenter.board_image_key(view)}"
 
 
 def register(presenter: Presenter) -> None:

@@ -45,6 +45,12 @@ def plain_name(table: TableInfo, seat: int) -> str:
     return plain(table.seats[seat].name) if 0 <= seat < len(table.seats) else f"P{seat + 1}"
 
 
+def seat_names(table: TableInfo) -> tuple[str, ...]:
+    """Every seat's name as :func:`seat_name` gives it, without the markdown: what a
+    picture draws (``cogs.pictures.player_names`` makes them drawable)."""
+    return tuple(plain(seat.name) for seat in table.seats)
+
+
 def resource(game: str, resource_id: str, language: str) -> str:
     return t(f"{game}.resource.{resource_id}", language)
 

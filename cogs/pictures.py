@@ -10,11 +10,18 @@ The font is DejaVu Sans Condensed (as narrow as Pillow's own), shipped in
 ``cogs/fonts/`` (Bitstream Vera licence): Pillow's built-in font has no
 accented letters, so Italian words such as "città" or "c'è" came out with
 boxes, and a system font may be missing in a slim container.
+
+Players are named as the board's text names them (``bot.render.seat_names``: their
+names exactly as Discord gives them), through :func:`player_names`: what the font
+cannot draw (CJK, most emoji) is left out rather than drawn as boxes, and a name
+with nothing readable left is "Player 2". :func:`fitted` shortens a name too long
+for its room with "…".
 """
 
 from __future__ import annotations
 
 import io
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache, lru_cache, wraps
@@ -22,6 +29,8 @@ from pathlib import Path
 from typing import ParamSpec, TypeVar, cast
 
 from PIL import Image, ImageDraw, ImageFont
+
+from bot.i18n import t
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
@@ -99,12 +108,14 @@ def bare(text: str) -> str:
     return rest if rest and not head[:1].isalnum() else text
 
 
-def wrapped(draw: ImageDraw.ImageDraw, name: str, width: float, size: int) -> list[str]:
+def wrapped(
+    draw: ImageDraw.ImageDraw, name: str, width: float, size: int, *, bold: bool = False
+) -> list[str]:
     """``name`` at ``size`` px on one line, or on as few balanced lines as fit ``width``."""
     words = name.split(" ")
 
     def length(text: str) -> float:
-        return draw.textlength(text, font=font(size))
+        return draw.textlength(text, font=font(size, bold=bold))
 
     if length(name) <= width or len(words) == 1:
         return [name]
@@ -128,3 +139,93 @@ def png(image: Image.Image) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=PNG_LEVEL)
     return out.getvalue()
+
+
+# -- players' names --------------------------------------------------------------------
+
+# Only emoji are made of these: once the emoji is left out, they would stand alone.
+JOINERS = frozenset({"\u200d", *map(chr, range(0xFE00, 0xFE10))})
+MAX_MARKS = 2  # combining marks kept on one letter (Vietnamese stacks two; "Zalgo" dozens)
+NAMES_CACHE = 64
+
+
+@cache
+def _missing() -> bytes:
+    return bytes(_font(24, False).getmask("\ufffe"))
+
+
+@cache
+def drawable(ch: str) -> bool:
+    """Whether the font draws ``ch`` as itself (not as its missing-glyph box)."""
+    if unicodedata.category(ch) in ("Cc", "Co", "Cn", "Cs") or ch in JOINERS:
+        return False
+    if unicodedata.category(ch) == "Cf":  # invisible format characters (bidi marks)
+        return True
+    return all(bytes(_font(24, bold).getmask(ch)) != _missing() for bold in (False, True))
+
+
+def readable(name: str) -> str:
+    """``name`` as the font can draw it: unchanged when it can, else with what it cannot
+    draw left out (each gap a space); "" when nothing readable is left."""
+    kept: list[str] = []
+    marks = 0
+    dropped = False
+    for ch in name:
+        mark = unicodedata.combining(ch) > 0
+        ok = drawable(ch) and not (mark and (not kept or kept[-1] == " " or marks >= MAX_MARKS))
+        if not ok:
+            dropped = True
+            if kept and kept[-1] != " ":
+                kept.append(" ")
+            continue
+        marks = marks + 1 if mark else 0
+        kept.append(ch)
+    if not dropped:
+        return name
+    text = " ".join("".join(kept).split())
+    return text if any(ch.isalnum() for ch in text) else ""
+
+
+@lru_cache(maxsize=NAMES_CACHE)
+def player_names(names: tuple[str, ...], players: int, language: str) -> tuple[str, ...]:
+    """Every seat's name as a picture draws it: :func:`readable`, or "Player 2" when
+    nothing readable is left (or no name is known: a picture drawn without a table). A
+    name that lost letters and now reads like another seat's gets its seat number."""
+    shown = []
+    for seat in range(players):
+        name = names[seat] if seat < len(names) else ""
+        shown.append(readable(name) or t("pictures.player", language, number=seat + 1))
+    for seat in range(min(players, len(names))):
+        others = shown[:seat] + shown[seat + 1 :]
+        if shown[seat] != names[seat] and shown[seat] in others:
+            shown[seat] = f"{shown[seat]} ({seat + 1})"
+    return tuple(isolated(name) for name in shown)
+
+
+FSI, PDI = "\u2068", "\u2069"  # first-strong isolate ... pop directional isolate
+
+
+def isolated(name: str) -> str:
+    """A right-to-left name (Arabic, Hebrew) kept apart from the words around it: without
+    the isolate, "محمد · place 1" would be laid out right to left as a whole."""
+    if any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in name):
+        return f"{FSI}{name}{PDI}"
+    return name
+
+
+def fitted(draw: ImageDraw.ImageDraw, text: str, width: float, size: int, *, bold: bool = False) -> str:
+    """``text`` as it fits ``width`` px at ``size``: whole, or cut and ended with "…"."""
+    face = font(size, bold=bold)
+    if draw.textlength(text, font=face) <= width:
+        return text
+    if text.startswith(FSI) and text.endswith(PDI):
+        return f"{FSI}{fitted(draw, text[1:-1], width, size, bold=bold)}{PDI}"
+    cut = len(text)
+    while cut > 1:
+        cut -= 1
+        if unicodedata.combining(text[cut]):
+            continue  # never part a letter from its accent
+        shorter = text[:cut].rstrip() + "…"
+        if draw.textlength(shorter, font=face) <= width:
+            return shorter
+    return text[:1] + "…"

@@ -3,10 +3,13 @@
 Plays one game per game between AI players (the same ``play`` path as the bot)
 and renders, at the start, at the first time each kind of decision comes up,
 mid-game and at the end, in English and Italian: the public board (embed text
-and picture), the private panel of whoever must act, and the public lines that
-led there; then How to play's labelled picture (``guide-<language>.png``).
-Pictures go to ``<out>/<game>/*.png``, the rest to ``<out>/<game>.txt``, so a
-reviewer can read and look at a whole game at once.
+and picture, the final one with the result above it), the private panel of
+whoever must act, and the public lines that led there; then How to play's
+labelled picture (``guide-<language>.png``). Pictures go to
+``<out>/<game>/*.png`` (the last board ``…-final-<language>.png``), the rest to
+``<out>/<game>.txt``, so a reviewer can read and look at a whole game at once.
+``--names`` seats players under other names (hostile ones: emoji, CJK, long)
+to see how the pictures draw them.
 
 The same functions feed the presentation tests (``tests/platform/
 test_presentation.py``): final boards name the winner, select options can be
@@ -30,13 +33,13 @@ from PIL import Image
 from bot.i18n import LANGUAGES, t
 from bot.model import Seat, TableInfo
 from bot.presenter import Presenter
-from bot.render import event_text
+from bot.render import event_text, seat_names
 from cogs.common import presented_games
 from cogs.guide_picture import labelled
 from cogs.panel import panel_context, render_panel
 from cogs.pictures import measuring
 from cogs.publisher import decision_line, with_final_record
-from games.core import Decision, Event, Game, GameState
+from games.core import Decision, Event, Game, GameState, Outcome
 from games.registry import GAMES
 
 NAMES = ["Alice", "Bruno", "Chiara", "Dario", "Elena", "Franco", "Giulia", "Hugo", "Irene", "Luca"]
@@ -50,13 +53,16 @@ def presenter_of(game_id: str) -> Presenter:
     return presenter
 
 
-def table_for(players: int, language: str, options: dict[str, Any] | None = None) -> TableInfo:
+def table_for(
+    players: int, language: str, options: dict[str, Any] | None = None, names: list[str] | None = None
+) -> TableInfo:
+    seated = names or NAMES
     return TableInfo(
         host_id=100,
         language=language,
         speed="live",
         max_seats=players,
-        seats=[Seat(user_id=100 + i, name=NAMES[i]) for i in range(players)],
+        seats=[Seat(user_id=100 + i, name=seated[i % len(seated)]) for i in range(players)],
         options=dict(options or {}),
     )
 
@@ -165,10 +171,17 @@ def board(
     return embed
 
 
-def picture(presenter: Presenter, view: Any, language: str) -> tuple[bytes | None, list[int]]:
-    """The board picture and every text size it was drawn with."""
+def picture(
+    presenter: Presenter,
+    view: Any,
+    language: str,
+    names: tuple[str, ...] = (),
+    outcome: Outcome | None = None,
+) -> tuple[bytes | None, list[int]]:
+    """The board picture (with the players' ``names``, and the result once there is an
+    ``outcome``) and every text size it was drawn with."""
     with measuring() as sizes:
-        png = presenter.board_image(view, language)
+        png = presenter.board_image(view, language, names=names, outcome=outcome)
     return png, sizes
 
 
@@ -189,10 +202,17 @@ def panel_seats(step: Step, players: int) -> list[int]:
 
 
 def render_step(
-    game_id: str, label: str, step: Step, steps: list[Step], players: int, language: str, out: Path
+    game_id: str,
+    label: str,
+    step: Step,
+    steps: list[Step],
+    players: int,
+    language: str,
+    out: Path,
+    names: list[str] | None = None,
 ) -> Iterator[str]:
     game, presenter = GAMES[game_id], presenter_of(game_id)
-    table = table_for(players, language)
+    table = table_for(players, language, names=names)
     yield f"\n{'=' * 78}\n{game_id} · step {step.index} · {label} · {language}\n{'=' * 78}"
     recent = [
         line
@@ -206,18 +226,22 @@ def render_step(
     if step.decision is not None:
         yield "--- ping ---\n" + decision_line(game_id, table, step.decision, language)
     yield "--- board ---\n" + embed_text(board(game, presenter, table, step.state, language))
-    png, sizes = picture(presenter, game.view(step.state, None), language)
+    outcome = game.outcome(step.state)
+    view = game.view(step.state, None)
+    png, sizes = picture(presenter, view, language, seat_names(table), outcome)
     if png is not None:
-        name = f"{step.index:04d}-{label}-{language}.png"
+        name = f"{step.index:04d}-{'final' if outcome is not None else label}-{language}.png"
         (out / game_id).mkdir(parents=True, exist_ok=True)
         (out / game_id / name).write_bytes(png)
         width, height = Image.open(io.BytesIO(png)).size
         yield f"--- picture: {game_id}/{name} ({width}×{height}, smallest text {min(sizes, default=0)} px)"
     for seat in panel_seats(step, players):
-        embed, view, hand = panel(game, presenter, table, step, seat, language)
-        yield f"--- panel of {NAMES[seat]} ---\n{embed_text(embed)}\n{controls_text(view)}"
+        embed, controls_view, hand = panel(game, presenter, table, step, seat, language)
+        name = table.seats[seat].name
+        yield f"--- panel of {name} ---\n{embed_text(embed)}\n{controls_text(controls_view)}"
         if hand is not None:
-            name = f"{step.index:04d}-{label}-panel-{NAMES[seat].lower()}-{language}.png"
+            who = "".join(ch for ch in name.lower() if ch.isalnum()) or f"seat{seat + 1}"
+            name = f"{step.index:04d}-{label}-panel-{who}-{language}.png"
             (out / game_id).mkdir(parents=True, exist_ok=True)
             (out / game_id / name).write_bytes(hand)
             yield f"--- panel picture: {game_id}/{name}"
@@ -243,7 +267,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", choices=presented_games(), help="default: every game")
     parser.add_argument("--players", type=int, default=0, help="default: 4 (or the game's limit)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--names", help="the players' names, comma-separated (default: Alice, Bruno…)")
     args = parser.parse_args(argv)
+    names = args.names.split(",") if args.names else None
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for game_id in args.game or presented_games():
@@ -255,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
         ]
         for label, step in highlights(steps):
             for language in LANGUAGES:
-                chunks.extend(render_step(game_id, label, step, steps, players, language, out))
+                chunks.extend(render_step(game_id, label, step, steps, players, language, out, names))
         chunks.extend(guide_pictures(game_id, out))
         (out / f"{game_id}.txt").write_text("\n".join(chunks) + "\n", encoding="utf-8")
         print(f"{game_id}: {out / f'{game_id}.txt'} and {out / game_id}/*.png")

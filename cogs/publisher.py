@@ -24,8 +24,8 @@ from bot.i18n import join, t
 from bot.model import TableInfo, table_of
 from bot.outbox import Notice, notice_events
 from bot.play import UNDO_EVENT
-from bot.presenter import PRESENTERS, Presenter
-from bot.render import event_text, seat_name
+from bot.presenter import PRESENTERS, Presenter, board_image_key
+from bot.render import event_text, seat_name, seat_names
 from bot.store import GameRow
 from cogs.common import channel_of
 from cogs.controls import board_view
@@ -142,13 +142,16 @@ class Publisher:
         outcome = game.outcome(state)
         if outcome is not None:
             embed = with_final_record(embed, presenter, table, outcome, table.language)
-        drawn_from = f"{table.language}:{presenter.board_image_key(view)}"
+        names = seat_names(table)
+        drawn_from = board_image_key(presenter, view, table.language, names, outcome)
         key = hashlib.sha256(drawn_from.encode()).hexdigest()
         cached = self._pictures.get(row.channel_id)
         if cached is not None and cached[0] == key:
             png: bytes | None = cached[1]
         else:
-            png = await asyncio.to_thread(presenter.board_image, view, table.language)
+            png = await asyncio.to_thread(
+                presenter.board_image, view, table.language, names=names, outcome=outcome
+            )
             self._pictures[row.channel_id] = (key, png)
         file = None
         if png is not None:

@@ -14,7 +14,7 @@ from bot.export import export_bytes, export_name
 from bot.i18n import cmd, t
 from bot.model import TableError
 from bot.presenter import PRESENTERS
-from bot.render import event_text
+from bot.render import event_text, seat_names
 from cogs.common import bot_of, lang, may_manage, reply, user_errors
 from cogs.guide_text import rules_embed
 from cogs.lobby import GAME_CHOICES, lobby_embed, refresh_lobby
@@ -61,7 +61,8 @@ class TableCommands(commands.Cog):
             embed = presenter.board_embed(table, view, game.decision(state), language)
             # The board's picture too, in the member's language: drawn off the event loop.
             await interaction.response.defer(ephemeral=True, thinking=True)
-            png = await asyncio.to_thread(presenter.board_image, view, language)
+            names, outcome = seat_names(table), game.outcome(state)
+            png = await asyncio.to_thread(presenter.board_image, view, language, names=names, outcome=outcome)
             files = []
             if png is not None:
                 embed.set_image(url=f"attachment://{BOARD_FILE}")

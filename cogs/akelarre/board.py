@@ -16,7 +16,7 @@ from cogs.controls import FIELD_LIMIT
 from cogs.turn_messages import chunks
 from games.akelarre import AkelarreView
 from games.akelarre.data import is_joker, value_of
-from games.core import Decision
+from games.core import Decision, Outcome
 
 
 def board_embed(table: TableInfo, v: AkelarreView, decision: Decision | None, language: str) -> discord.Embed:
@@ -160,9 +160,12 @@ def status(table: TableInfo, v: AkelarreView, language: str) -> str:
 
 
 # -- the picture (cogs/akelarre/picture.py) -------------------------------------
-def image(v: AkelarreView, language: str) -> bytes | None:
-    """The table (meeting places, piles, deck, players, teams) as a PNG."""
-    return draw_table(v, language)
+def image(
+    v: AkelarreView, language: str, *, names: tuple[str, ...] = (), outcome: Outcome | None = None
+) -> bytes | None:
+    """The table (meeting places, piles, deck, players, teams) as a PNG, the result above
+    it once the game is over."""
+    return draw_table(v, language, names=names, outcome=outcome)
 
 
 def image_key(v: AkelarreView) -> str:

@@ -7,30 +7,33 @@ tiles, the next values of a run); a card taken and not yet placed, or the five
 cards of a completed group waiting for its owner's choice; the discard piles'
 top cards and sizes; the deck; each player's captured cards and hand size, whose
 turn it is, the teams of the team game and, once the game is over, the
-favourites (public then, R25); a legend in the table's language.
+favourites (public then, R25) and the result above it all (the winner, every
+place and score, the team game's by team); a legend in the table's language.
 
-Players are P1…Pn, as the rules name the seats: the picture is drawn from the
-spectator view alone (no table, so no names; no hand, no favourite before the
-end, no deck order), off the event loop (the publisher runs it in a thread).
-Every text goes through :func:`cogs.pictures.font`, none smaller than 1/40 of
-the width.
+Players are named as the board's text names them (``names``, made drawable by
+:func:`cogs.pictures.player_names`). The picture is drawn from the spectator view
+alone (no hand, no favourite before the end, no deck order), off the event loop
+(the publisher runs it in a thread). Every text goes through
+:func:`cogs.pictures.font`, none smaller than 1/40 of the width.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
 from bot.i18n import join, t
 from cogs.akelarre import cards
 from cogs.akelarre.cards import CARD_H, CARD_W, DIM, GOLD, INK, LIGHT, TEXT, Colour
-from cogs.akelarre.words import TEAMS, seat_label, suit, ui
-from cogs.pictures import bare, font, png, wrapped
+from cogs.akelarre.words import TEAMS, suit, ui
+from cogs.pictures import bare, fitted, font, player_names, png, wrapped
+from cogs.result_picture import Mark, Palette, Result, result_of, with_result
 from games.akelarre import AkelarreView, PlaceView
 from games.akelarre.data import FAMILIES, family_of, is_joker, value_of
+from games.core import Outcome, Standing
 
 WIDTH = 800
 MARGIN = 24
@@ -74,6 +77,11 @@ class Pen:
 
     draw: ImageDraw.ImageDraw
     language: str
+    names: tuple[str, ...]  # every seat's, as drawn
+
+    def seat(self, seat: int, width: float = WIDTH / 3) -> str:
+        """A seat's name, shortened with "…" past ``width`` px (bold, at the body's size)."""
+        return fitted(self.draw, self.names[seat], width, TEXT, bold=True)
 
     def word(self, key: str, **params: object) -> str:
         return t(f"akelarre.ui.picture.{key}", self.language, **params)
@@ -110,9 +118,11 @@ def key(v: AkelarreView) -> str:
     return json.dumps({**drawn, "over": v.step == "over"}, sort_keys=True)
 
 
-def draw_table(v: AkelarreView, language: str) -> bytes:
+def draw_table(
+    v: AkelarreView, language: str, *, names: tuple[str, ...] = (), outcome: Outcome | None = None
+) -> bytes:
     image = Image.new("RGB", (WIDTH, TALL), BACKGROUND)
-    pen = Pen(ImageDraw.Draw(image), language)
+    pen = Pen(ImageDraw.Draw(image), language, player_names(names, v.players, language))
     y = _header(pen, v, 14)
     if v.teams:
         y = _teams(pen, v, y)
@@ -121,7 +131,42 @@ def draw_table(v: AkelarreView, language: str) -> bytes:
     y = _piles(pen, v, y)
     y = _players(pen, v, y)
     y = _legend(pen, v, y)
-    return png(image.crop((0, 0, WIDTH, y + 10)))
+    board = image.crop((0, 0, WIDTH, y + 10))
+    if outcome is not None:
+        board = with_result(board, _result(pen, v, outcome), PALETTE)
+    return png(board)
+
+
+# -- the result, once the game is over -------------------------------------------------
+
+PALETTE = Palette(background=BACKGROUND, panel=PANEL, text=LIGHT, dim=(170, 182, 172), gold=GOLD, ink=INK)
+
+
+def _result(pen: Pen, v: AkelarreView, outcome: Outcome) -> Result:
+    """The engine's ranking; in the team game each seat's place is its team's (the second
+    team is second, not third) and its score the team's, beside its own."""
+    teams = {s.seat: s.details.get("team") for s in outcome.standings}
+    totals = sorted({s.score or 0 for s in outcome.standings}, reverse=True)
+
+    def score(s: Standing) -> str:
+        if teams[s.seat] is None:
+            return pen.word("final_score", count=s.score or 0)
+        return pen.word("final_team_score", count=s.score or 0, own=int(s.details.get("total", 0)))
+
+    def mark(seat: int) -> Mark | None:
+        team = teams[seat]
+        if team is None:
+            return None
+        return lambda draw, x, y, size: _badge(draw, x, y, size, int(team))
+
+    result = result_of(outcome, pen.names, pen.language, score, mark=mark)
+    if all(team is None for team in teams.values()):
+        return result
+    rows = tuple(
+        replace(row, place=totals.index(s.score or 0) + 1)
+        for row, s in zip(result.rows, outcome.standings, strict=True)
+    )
+    return replace(result, rows=rows)
 
 
 def _header(pen: Pen, v: AkelarreView, y: float) -> float:
@@ -138,14 +183,19 @@ def _header(pen: Pen, v: AkelarreView, y: float) -> float:
 
 def _team_badge(pen: Pen, cx: float, cy: float, team: int) -> None:
     """A team as its letter in its colour: the letter carries it, the colour only helps."""
-    pen.draw.ellipse((cx - 14, cy - 14, cx + 14, cy + 14), fill=TEAM_COLOURS[team], outline=LIGHT, width=2)
-    pen.text((cx, cy + 1), TEAMS[team], size=TEXT, bold=True, fill=INK, anchor="mm")
+    _badge(pen.draw, cx, cy, 28, team)
+
+
+def _badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, team: int) -> None:
+    r = size / 2
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=TEAM_COLOURS[team], outline=LIGHT, width=2)
+    draw.text((cx, cy + 1), TEAMS[team], font=font(TEXT, bold=True), fill=INK, anchor="mm")
 
 
 def _teams(pen: Pen, v: AkelarreView, y: float) -> float:
     for team, members in enumerate(v.teams or []):
         captured = sum(v.seats[s].point_count for s in members)
-        seats = join([seat_label(s) for s in members], pen.language)
+        seats = join([pen.seat(s, 220) for s in members], pen.language)
         _team_badge(pen, MARGIN + 14, y + 14, team)
         line = pen.word("team_line", team=TEAMS[team], seats=seats, count=captured)
         pen.text((MARGIN + 36, y + 14), line, size=22, anchor="lm")
@@ -158,13 +208,13 @@ def _moving(pen: Pen, v: AkelarreView, y: float) -> float:
     cards waiting for its owner's choice (AK-6.3): each with its sentence above."""
     if v.payment is not None:
         p = v.payment
-        owner, number = seat_label(p.owner), _number(v, p.place)
-        text = pen.word("payment", payer=seat_label(p.payer), owner=owner, number=number)
+        owner, number = pen.names[p.owner], _number(v, p.place)
+        text = pen.word("payment", payer=pen.names[p.payer], owner=owner, number=number)
         shown = list(p.cards)
     elif v.held is not None:
         h = v.held
-        owner = seat_label(next((x.owner for x in v.places if x.id == h.place), v.active))
-        text = pen.word("held", seat=seat_label(v.active), owner=owner, number=_number(v, h.place))
+        owner = pen.names[next((x.owner for x in v.places if x.id == h.place), v.active)]
+        text = pen.word("held", seat=pen.names[v.active], owner=owner, number=_number(v, h.place))
         shown = [h.card]
     else:
         return y
@@ -211,8 +261,11 @@ def _places(pen: Pen, v: AkelarreView, y: float) -> float:
 
 def _place(pen: Pen, v: AkelarreView, place: PlaceView, x: float, y: float, height: int) -> None:
     box = (x, y, x + PLACE_W, y + height)
-    title = pen.word("place", seat=seat_label(place.owner), number=place.number)
     team = v.seats[place.owner].team
+    room = PLACE_W - 28 - (48 if team is not None else 0) - (90 if place.free else 0)
+    title = pen.word("place", seat="", number=place.number)
+    own = pen.draw.textlength(title, font=font(TEXT, bold=True))
+    title = pen.word("place", seat=pen.seat(place.owner, room - own), number=place.number)
     badge = y + 24 if not place.free else y + height / 2
     if place.free:
         pen.draw.rounded_rectangle(box, 12, outline=DIM, width=2)
@@ -302,7 +355,9 @@ def _players(pen: Pen, v: AkelarreView, y: float) -> float:
         if turn:
             _turn_mark(pen, left + 8, y + 20)
             left += 24
-        pen.text((left, y + 20), seat_label(s.seat), size=22, bold=True, anchor="lm")
+        room = x + width - left - (48 if s.team is not None else 12)
+        name = fitted(pen.draw, pen.names[s.seat], room, 22, bold=True)
+        pen.text((left, y + 20), name, size=22, bold=True, anchor="lm")
         if s.team is not None:
             _team_badge(pen, x + width - 24, y + 20, s.team)
         pen.text((x + 12, y + 42), pen.word("captured", count=s.point_count))

@@ -11,7 +11,7 @@ from bot.model import TableInfo
 from bot.render import bundle, resource, seat_name
 from cogs.magmor.picture import draw_board
 from cogs.magmor.words import EMOJI, GAME, RESOURCES, as_view, cards_text, count_of, either, face_text, ui
-from games.core import Decision
+from games.core import Decision, Outcome
 from games.magmor import MagmorView
 
 LAST_DAY = 17  # MM-4.5.3: the day track's last space
@@ -59,8 +59,10 @@ def board_embed(table: TableInfo, view: BaseModel, decision: Decision | None, la
     return embed
 
 
-def board_image(view: BaseModel, language: str) -> bytes | None:
-    return draw_board(as_view(view), language)
+def board_image(
+    view: BaseModel, language: str, *, names: tuple[str, ...] = (), outcome: Outcome | None = None
+) -> bytes | None:
+    return draw_board(as_view(view), language, names=names, outcome=outcome)
 
 
 def player_lines(table: TableInfo, v: MagmorView, language: str) -> list[str]:

@@ -4,9 +4,11 @@ What it shows: every terrain (a colour *and* a localised initial, so no one
 needs to tell colours apart), the toll hint of each face-down terrain (the
 resource pictogram in a red-framed box, as on the card's back), the path walked
 so far with the party's pawn, the candidates of a choice (a thick yellow frame),
-the day track, and a legend in the table's language. Resources are pictograms,
-not letters: a letter would mean different things in English and Italian.
-Players are not drawn: the embed beside the picture names them.
+the day track with the party's leader by name, and a legend in the table's
+language. Resources are pictograms, not letters: a letter would mean different
+things in English and Italian. Once the game is over the result is drawn above it
+(the winner, every place and score). The players' hands and honour are the
+embed's: the picture names only the leader.
 
 Drawn from the public view only, off the event loop (the publisher runs it in a
 thread). Every text goes through :func:`cogs.pictures.font`.
@@ -14,10 +16,14 @@ thread). Every text goes through :func:`cogs.pictures.font`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from cogs.pictures import font, png
+from cogs.pictures import fitted, font, player_names, png
+from cogs.result_picture import Palette, result_of, with_result
+from games.core import Outcome, Standing
 from games.magmor import MagmorView
 
 WIDTH = 600
@@ -127,7 +133,9 @@ def initial(terrain: str, language: str) -> str:
     return t(f"magmor.ui.pic_initial.{terrain}", language)
 
 
-def draw_board(view: MagmorView, language: str) -> bytes:
+def draw_board(
+    view: MagmorView, language: str, *, names: tuple[str, ...] = (), outcome: Outcome | None = None
+) -> bytes:
     legend_top = TOP + GRID * CELL + 84
     height = legend_top + 3 * 38 + 10
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
@@ -179,17 +187,42 @@ def draw_board(view: MagmorView, language: str) -> bytes:
     for name in view.candidates if view.phase == "choose" else []:
         x, y = _xy(name)
         draw.rounded_rectangle((x + 2, y + 2, x + CELL - 2, y + CELL - 2), 8, outline=CANDIDATE, width=6)
-    _day_track(draw, view, language)
+    shown = player_names(names, view.players, language)
+    _day_track(draw, view, language, None if view.leader is None else shown[view.leader])
     _legend(draw, legend_top, language)
+    if outcome is not None:
+        image = with_result(image, result_of(outcome, shown, language, _score(language)), PALETTE)
     return png(image)
 
 
-def _day_track(draw: ImageDraw.ImageDraw, view: MagmorView, language: str) -> None:
-    """Days 0–17: past days filled, today in white, the deadline (17) framed in gold."""
+PALETTE = Palette(background=BACKGROUND, panel=(52, 54, 62), text=LIGHT, dim=DIM, gold=GOLD, ink=INK)
+
+
+def _score(language: str) -> Callable[[Standing], str]:
+    """Victory points once Mag Mor was crossed; honour when it was not (MM-5.3)."""
+
+    def score(s: Standing) -> str:
+        if s.score is None:
+            return t("magmor.ui.pic_honour", language, honour=f"{s.details.get('honour', 0):+d}")
+        return t("magmor.ui.pic_vp", language, count=s.score)
+
+    return score
+
+
+def _day_track(draw: ImageDraw.ImageDraw, view: MagmorView, language: str, leader: str | None) -> None:
+    """Days 0–17: past days filled, today in white, the deadline (17) framed in gold;
+    the party's leader by name, right of the day."""
     top = TOP + GRID * CELL + 12
-    draw.text(
-        (LEFT, top), t("magmor.ui.pic_day", language, day=view.day), fill=LIGHT, font=font(TEXT), anchor="lt"
-    )
+    today = t("magmor.ui.pic_day", language, day=view.day)
+    draw.text((LEFT, top), today, fill=LIGHT, font=font(TEXT), anchor="lt")
+    if leader is not None and view.phase != "over":
+        room = GRID * CELL - draw.textlength(today, font=font(TEXT)) - 24
+        words = t("magmor.ui.pic_leader", language, seat="")
+        name = fitted(
+            draw, leader, room - draw.textlength(words, font=font(TEXT, bold=True)), TEXT, bold=True
+        )
+        text = t("magmor.ui.pic_leader", language, seat=name)
+        draw.text((LEFT + GRID * CELL, top), text, fill=GOLD, font=font(TEXT, bold=True), anchor="rt")
     step = (GRID * CELL) / (LAST_DAY + 1)
     row = top + 26
     for day in range(LAST_DAY + 1):

@@ -32,8 +32,15 @@ class MagmorPresenter(Presenter):
     ) -> discord.Embed:
         return board.board_embed(table, view, decision, language)
 
-    def board_image(self, view: BaseModel, language: str) -> bytes | None:
-        return board.board_image(view, language)
+    def board_image(
+        self,
+        view: BaseModel,
+        language: str,
+        *,
+        names: tuple[str, ...] = (),
+        outcome: Outcome | None = None,
+    ) -> bytes | None:
+        return board.board_image(view, language, names=names, outcome=outcome)
 
     # -- the private panel -------------------------------------------------
     def panel(self, ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:

@@ -10,10 +10,11 @@ from pydantic import BaseModel
 from bot.i18n import t
 from bot.model import TableInfo
 from bot.render import seat_name
-from cogs.narnia.picture import Legend, Territory, map_layer
+from cogs.narnia.picture import BACKGROUND, INK, LIGHT, Legend, Territory, map_layer, mark
 from cogs.narnia.words import COLOUR_EMOJI, WITCH_EMOJI, as_view, card_name, form, territory, ui, values, who
-from cogs.pictures import picture_cache, png
-from games.core import Decision
+from cogs.pictures import bare, picture_cache, player_names, png
+from cogs.result_picture import Mark, Palette, Result, result_of, winners_line, with_result
+from games.core import Decision, Outcome, Standing
 from games.narnia.data import TERRITORIES
 from games.narnia.views import NarniaView
 
@@ -145,9 +146,41 @@ def _effects(table: TableInfo, v: NarniaView, language: str) -> str:
     return "\n".join(out)
 
 
-def board_image(view: BaseModel, language: str) -> bytes | None:
+def board_image(
+    view: BaseModel, language: str, *, names: tuple[str, ...] = (), outcome: Outcome | None = None
+) -> bytes | None:
+    """The map, its legend naming every player; the result above it once the game is over."""
     v = as_view(view)
-    return png(map_image(map_territories(v), map_highlight(v), map_legend(v, language), language))
+    image = map_image(map_territories(v), map_highlight(v), map_legend(v, language, names), language)
+    if outcome is not None:
+        image = with_result(image, _result(v, outcome, names, language), PALETTE)
+    return png(image)
+
+
+PALETTE = Palette(background=BACKGROUND, panel=(54, 72, 96), text=LIGHT, dim=(186, 196, 210), ink=INK)
+
+
+def _result(v: NarniaView, outcome: Outcome, names: tuple[str, ...], language: str) -> Result:
+    """Territories held, the ranking's tie-breaks aside (the board's text gives them); the
+    headline says first how the game ended (NA-5)."""
+    shown = player_names(names, v.players, language)
+    colours = [s.colour for s in v.seats]
+    winners = winners_line(outcome, shown, language)
+    if not outcome.winners:
+        headline = bare(t("narnia.final.witch_wins", language, round=outcome.params.get("round", 0)))
+    elif outcome.reason == "round_cap":
+        ended = bare(t("narnia.final.round_cap", language, round=outcome.params.get("round", 0)))
+        headline = f"{ended} {winners}"
+    else:
+        headline = f"{bare(t('narnia.final.free', language))} {winners}"
+
+    def score(s: Standing) -> str:
+        return t("narnia.final.score", language, count=s.score or 0)
+
+    def owner(seat: int) -> Mark:
+        return lambda draw, x, y, size: mark(draw, colours[seat], x, y, size)
+
+    return result_of(outcome, shown, language, score, headline=headline, mark=owner)
 
 
 @picture_cache(8)
@@ -183,11 +216,17 @@ def map_names(language: str) -> dict[str, str]:
     return {tid: territory(tid, language) for tid in TERRITORIES}
 
 
-def map_legend(v: NarniaView, language: str) -> Legend:
+def map_legend(v: NarniaView, language: str, names: tuple[str, ...] = ()) -> Legend:
+    """The legend's words: whose mark is whose by the players' names (the seats' colours
+    where no names are known), then what the map's signs mean."""
     colours = [s.colour for s in v.seats]
+    shown = player_names(names, v.players, language) if names else None
     return Legend(
         owners=(
-            *((colour, t(f"narnia.colour.{colour}", language)) for colour in colours),
+            *(
+                (colour, shown[seat] if shown else t(f"narnia.colour.{colour}", language))
+                for seat, colour in enumerate(colours)
+            ),
             (None, ui("legend_witch", language)),
         ),
         tokens=ui("legend_tokens", language),

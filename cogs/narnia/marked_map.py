@@ -11,6 +11,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import LANGUAGES
 from cogs.narnia.picture import (
     BACKGROUND,
     BATTLE,
@@ -27,9 +28,11 @@ from cogs.narnia.picture import (
     Cell,
     cells,
     fill_of,
+    label_of,
     mark,
     px,
 )
+from cogs.narnia.words import territory
 from cogs.pictures import font, png
 
 
@@ -138,11 +141,12 @@ CLEAR = 4  # px from any label
 
 @cache
 def _label_boxes() -> tuple[tuple[float, float, float, float], ...]:
-    """Roughly where each territory's chips and name are drawn (px)."""
-    boxes = []
-    for cell in cells():
-        x, y = px(cell.label)
-        boxes += [(x - 50, y - 32, x + 50, y), (x - 60, y + 2, x + 60, y + 58)]  # two-line names
+    """Where each territory's chips (the widest row) and name are drawn, in either
+    language (px): an arrow keeps clear of them whatever the table's language."""
+    boxes: list[tuple[float, float, float, float]] = []
+    for language in LANGUAGES:
+        for cell in cells():
+            boxes += label_of(cell.id, territory(cell.id, language)).boxes(TEXT)
     return tuple(boxes)
 
 

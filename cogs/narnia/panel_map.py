@@ -16,6 +16,7 @@ from typing import Any
 from PIL import Image
 
 from bot.presenter import PanelContext
+from bot.render import seat_names
 from cogs import legal
 from cogs.narnia.board import map_highlight, map_image, map_legend, map_territories
 from cogs.narnia.controls import turn_mode
@@ -33,7 +34,8 @@ GROUP_FIELD = {"witch_pair": "target", "treachery": "source", "surprise": "terri
 def panel_image(ctx: PanelContext) -> bytes:
     v = as_view(ctx.view)
     territories = map_territories(v)
-    return _picture(territories, map_highlight(v), map_legend(v, ctx.language), ctx.language, marks(ctx, v))
+    legend = map_legend(v, ctx.language, seat_names(ctx.table))
+    return _picture(territories, map_highlight(v), legend, ctx.language, marks(ctx, v))
 
 
 # A panel is drawn on opening, on every click and after every move at the table, each

@@ -3,27 +3,33 @@
 The spec's map is designed data: each territory has a centre (x 0..10 east,
 y 0..8 south) and the board is the Voronoi diagram of those centres (§8.1.5).
 Cells are computed exactly, by clipping the frame with the perpendicular
-bisector towards every other centre, so no geometry library is needed. A
-border between two cells that are *not* adjacent in the rules is drawn as a
-thick dark ridge, so the picture never suggests a move the rules forbid.
+bisector towards every other centre, so no geometry library is needed. Every
+border is drawn dark and clear; a border between two cells that are *not*
+adjacent in the rules is a thick ridge with a "no passage" sign (a red disc with
+a white bar) on it, so the picture never suggests a move the rules forbid.
 
-The picture is made for a phone (Discord shows it ~350 px wide): it is 800 px
+The picture is made for a phone (Discord shows it ~400 px wide): it is 800 px
 wide and its smallest text is 1/40 of that. Each territory shows its owner's
 mark (the same colour *and* shape as the board's emoji, so ownership does not
-rest on red versus green), its stack as value chips, top first, and its name;
-a legend in the table's language explains the marks. Nothing is drawn across
-the numbers: adjacency is what the borders show.
+rest on red versus green), its stack as value chips, top first, and its name,
+the three together inside the territory (:mod:`cogs.narnia.labels`; where a
+long stack would not fit, its top chip and "+N"). A legend in the table's
+language says whose mark is whose, by the players' names, and what the signs
+mean, in as many rows as its words need. Nothing is drawn across the numbers:
+adjacency is what the borders show.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from cogs.pictures import font, wrapped
+from cogs.narnia.labels import HALO, LINE, ROW_W, Label, place
+from cogs.pictures import fitted, font
 from games.narnia.data import DATA, NEIGHBOURS
 
 SCALE = 75  # px per map unit
@@ -31,9 +37,7 @@ MARGIN = 10
 MAP_W, MAP_H = 10.4, 8.8  # map units inside the frame
 WIDTH = MARGIN * 2 + int(MAP_W * SCALE)  # 800
 MAP_BOTTOM = MARGIN + int(MAP_H * SCALE)
-LEGEND_H = 118  # three rows
-LEGEND_ROW = 36
-HEIGHT = MAP_BOTTOM + LEGEND_H
+LEGEND_ROW = 36  # the legend flows into as many rows as its words need (three, mostly)
 ORIGIN = (-0.2, -0.2)  # map units at the frame's top-left corner
 
 TEXT = 20  # names and legend: WIDTH / 40, the smallest readable on a phone
@@ -51,8 +55,9 @@ COLOURS = {  # cell fill, ink (marks and chips); the shapes match the board's em
     "yellow": ((244, 226, 132), (128, 96, 0)),
 }
 SHAPES = {"red": "triangle", "blue": "diamond", "green": "circle", "yellow": "square"}
-BORDER = (70, 70, 80)
+BORDER = (40, 40, 50)
 RIDGE = (30, 22, 22)
+NO_PASSAGE = (206, 28, 36)
 BATTLE = (214, 24, 24)
 BACKGROUND = (38, 52, 70)
 INK = (22, 22, 28)
@@ -111,25 +116,12 @@ def _centroid(polygon: tuple[tuple[Point, str | None], ...]) -> Point:
     return cx / (6 * area), cy / (6 * area)
 
 
-# Labels sit at each cell's centroid, moved a little (map units) where small cells crowd
-# their neighbours' labels (long Italian names included).
-NUDGE = {
-    "western_wild": (-0.12, 0.2),
-    "chippingford": (0.1, 0.0),
-    "tumnus_cave": (0.1, -0.2),
-    "witch_camp": (-0.15, -0.35),
-    "stone_table": (0.1, 0.05),
-}
-NAME_WIDTH = 130  # px before a name wraps
-NARROW = {"western_wild": 90}  # narrower cells wrap sooner
-
-
 @dataclass(frozen=True)
 class Cell:
     id: str
     centre: Point
     polygon: tuple[tuple[Point, str | None], ...]
-    label: Point  # where the territory's mark, chips and name go (map units)
+    label: Point  # the cell's centre of area (map units): its label goes as near as it fits
 
 
 @cache
@@ -149,10 +141,17 @@ def cells() -> tuple[Cell, ...]:
             if other != tid:
                 polygon = _clip(polygon, centre, point, other)
         shape = tuple(polygon)
-        middle = _centroid(shape)
-        nudge = NUDGE.get(tid, (0.0, 0.0))
-        out.append(Cell(tid, centre, shape, (middle[0] + nudge[0], middle[1] + nudge[1])))
+        out.append(Cell(tid, centre, shape, _centroid(shape)))
     return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def label_of(tid: str, name: str, row_w: float = ROW_W) -> Label:
+    """Where territory ``tid``'s label goes: its ``name`` (in the table's language) under
+    a chips row ``row_w`` px wide."""
+    cell = next(c for c in cells() if c.id == tid)
+    polygon = tuple(px(p) for p, _ in cell.polygon)
+    return place(polygon, tuple(edge is None for _, edge in cell.polygon), px(cell.label), name, TEXT, row_w)
 
 
 @dataclass(frozen=True)
@@ -222,11 +221,11 @@ def chip(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, ink: tuple[in
     return width
 
 
-def chips(tokens: tuple[int, ...]) -> list[str]:
-    """Chip texts: every value of a short stack; the top two and "+N" of a long one."""
-    if len(tokens) <= SHOWN_CHIPS:
+def chips(tokens: tuple[int, ...], shown: int = SHOWN_CHIPS) -> list[str]:
+    """Chip texts: every value of a short stack; the top ones and "+N" of a long one."""
+    if len(tokens) <= shown:
         return [str(v) for v in tokens]
-    return [str(v) for v in tokens[:2]] + [f"+{len(tokens) - 2}"]
+    return [str(v) for v in tokens[: shown - 1]] + [f"+{len(tokens) - shown + 1}"]
 
 
 def _row_width(draw: ImageDraw.ImageDraw, texts: list[str]) -> float:
@@ -240,7 +239,10 @@ def map_layer(
     highlight: tuple[str, ...] = (),
 ) -> Image.Image:
     """The board's map and legend."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    free = any(t.free for t in territories) or len(territories) < len(cells())
+    items = _legend_items(legend, bool(highlight), free)
+    rows = _flow(_measure(), items, None, 0)
+    image = Image.new("RGB", (WIDTH, MAP_BOTTOM + rows * LEGEND_ROW + 14), BACKGROUND)
     draw = ImageDraw.Draw(image)
     by_id = {t.id: t for t in territories}
     geometry = {c.id: c for c in cells()}
@@ -248,97 +250,159 @@ def map_layer(
         info = by_id.get(cell.id)
         fill = FREE_FILL if info is None or info.free else fill_of(info.colour)
         draw.polygon([px(p) for p, _ in cell.polygon], fill=fill)
+    _borders(draw, geometry)
+    for tid in highlight:  # the battle under way: both cells outlined
+        draw.polygon([px(p) for p, _ in geometry[tid].polygon], outline=BATTLE, width=6)
+    for cell in geometry.values():
+        info = by_id.get(cell.id)
+        name = names.get(cell.id, cell.id)
+        if info is None or info.free:  # setup: only the name, on the sand of an empty cell
+            _name(draw, label_of(cell.id, name), FREE_FILL)
+            continue
+        texts, label = _fitted_stack(draw, cell.id, name, info.tokens)
+        _stack(draw, info, texts, label)
+        _name(draw, label, fill_of(info.colour))
+    top = MAP_BOTTOM + 4
+    draw.rectangle([MARGIN, top, WIDTH - MARGIN, image.height - 6], fill=LEGEND_BG)
+    _flow(draw, items, draw, top)
+    return image
+
+
+@cache
+def _measure() -> ImageDraw.ImageDraw:
+    return ImageDraw.Draw(Image.new("RGB", (1, 1)))
+
+
+def _borders(draw: ImageDraw.ImageDraw, geometry: dict[str, Cell]) -> None:
+    """Every border dark and clear; where two cells touch without being adjacent in the
+    rules, a thick ridge with a "no passage" sign on it."""
+    ridges = []
     for cell in geometry.values():
         points = cell.polygon
         for i, (p, edge) in enumerate(points):
             q = points[(i + 1) % len(points)][0]
             if edge is None:
-                draw.line([px(p), px(q)], fill=BORDER, width=3)
+                draw.line([px(p), px(q)], fill=BORDER, width=4)
             elif edge in NEIGHBOURS[cell.id]:
-                draw.line([px(p), px(q)], fill=BORDER, width=2)
-            else:  # touching on the picture but not adjacent in the rules
-                draw.line([px(p), px(q)], fill=RIDGE, width=8)
-    for tid in highlight:  # the battle under way: both cells outlined
-        draw.polygon([px(p) for p, _ in geometry[tid].polygon], outline=BATTLE, width=6)
-    for cell in geometry.values():
-        info = by_id.get(cell.id)
-        colour = None if info is None else info.colour
-        ink = WITCH_INK if colour is None else COLOURS[colour][1]
-        x, y = px(cell.label)
-        if info is None or info.free:  # setup: only the name, on the sand of an empty cell
-            _name(draw, names.get(cell.id, cell.id), cell.id, x, y - 12, FREE_FILL)
-            continue
-        tokens = info.tokens
-        texts = chips(tokens)
-        row = MARK + 6 + (_row_width(draw, texts) if texts else 24)
-        left = min(max(x - row / 2, MARGIN + 8), WIDTH - MARGIN - 8 - row)  # inside the frame
-        top = y - 16
-        mark(draw, colour, left + MARK / 2, top)
-        if texts:
-            cx = left + MARK + 6
-            for text in texts:
-                cx += chip(draw, cx, top, text, ink) + 3
-        else:
-            flag(draw, left + MARK + 18, top, LIGHT if colour is None else ink)
-        _name(draw, names.get(cell.id, cell.id), cell.id, x, y + 12, fill_of(colour))
-    free = any(t.free for t in territories) or len(by_id) < len(geometry)
-    _legend(draw, legend, bool(highlight), free, image.height)
-    return image
+                draw.line([px(p), px(q)], fill=BORDER, width=3)
+            elif cell.id < edge:  # touching on the picture but not adjacent in the rules
+                ridges.append((px(p), px(q)))
+    for p, q in ridges:
+        draw.line([p, q], fill=RIDGE, width=10)
+    for p, q in ridges:
+        no_passage(draw, (p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
 
 
-def _name(
-    draw: ImageDraw.ImageDraw, name: str, tid: str, x: float, top: float, halo: tuple[int, int, int]
-) -> None:
-    lines = wrapped(draw, name, NARROW.get(tid, NAME_WIDTH), TEXT)
-    half = max(draw.textlength(line, font=font(TEXT)) for line in lines) / 2
-    tx = min(max(x, MARGIN + 6 + half), WIDTH - MARGIN - 6 - half)  # never cut by the frame
-    for n, line in enumerate(lines):
+def no_passage(draw: ImageDraw.ImageDraw, x: float, y: float, r: float = 12) -> None:
+    """The "no passage" sign: a red disc with a white bar, ringed in dark."""
+    draw.ellipse([x - r, y - r, x + r, y + r], fill=NO_PASSAGE, outline=RIDGE, width=2)
+    draw.rectangle([x - r + 5, y - 2.5, x + r - 5, y + 2.5], fill=LIGHT)
+
+
+def _fitted_stack(
+    draw: ImageDraw.ImageDraw, tid: str, name: str, tokens: tuple[int, ...]
+) -> tuple[list[str], Label]:
+    """The chips a territory shows and its label: a short stack's values, the top two and
+    "+N" of a long one; or, where only that keeps the label inside its territory, the
+    top one and "+N"."""
+    options = []
+    for shown in (SHOWN_CHIPS, 2):
+        texts = chips(tokens, shown)
+        label = label_of(tid, name, MARK + 6 + (_row_width(draw, texts) if texts else 24))
+        if label.fits:
+            return texts, label
+        options.append((texts, label))
+    return max(options, key=lambda option: option[1].clearance)
+
+
+def _stack(draw: ImageDraw.ImageDraw, info: Territory, texts: list[str], label: Label) -> None:
+    """The owner's mark and the stack's chips (a flag alone when it holds no token), centred."""
+    colour = info.colour
+    ink = WITCH_INK if colour is None else COLOURS[colour][1]
+    left = label.x - label.row_w / 2
+    mark(draw, colour, left + MARK / 2, label.row)
+    if texts:
+        cx = left + MARK + 6
+        for text in texts:
+            cx += chip(draw, cx, label.row, text, ink) + 3
+    else:
+        flag(draw, left + MARK + 18, label.row, LIGHT if colour is None else ink)
+
+
+def _name(draw: ImageDraw.ImageDraw, label: Label, halo: tuple[int, int, int]) -> None:
+    for n, line in enumerate(label.lines):
         # A halo in the cell's colour keeps a border from cutting through the letters.
         draw.text(
-            (tx, top + n * (TEXT + 4)),
+            (label.x, label.name_top + n * LINE),
             line,
             fill=INK,
             font=font(TEXT),
             anchor="mt",
-            stroke_width=3,
+            stroke_width=HALO,
             stroke_fill=halo,
         )
 
 
-def _legend(draw: ImageDraw.ImageDraw, legend: Legend, battle: bool, free: bool, bottom: int) -> None:
-    top = MAP_BOTTOM + 4
-    draw.rectangle([MARGIN, top, WIDTH - MARGIN, bottom - 6], fill=LEGEND_BG)
-    # Row 1: whose mark is whose.
-    x, y = MARGIN + 12.0, top + 22.0
-    for colour, name in legend.owners:
-        mark(draw, colour, x + MARK / 2, y)
-        x += MARK + 6
-        draw.text((x, y), name, fill=INK, font=font(TEXT), anchor="lm")
-        x += draw.textlength(name, font=font(TEXT)) + 18
-    # Row 2: what a territory shows.
-    x, y = MARGIN + 12.0, top + 58.0
-    for text in ("3", "1"):
-        x += chip(draw, x, y, text, WITCH_INK) + 3
-    x += 4
-    draw.text((x, y), legend.tokens, fill=INK, font=font(TEXT), anchor="lm")
-    x += draw.textlength(legend.tokens, font=font(TEXT)) + 18
-    x += chip(draw, x, y, "+4", WITCH_INK) + 6
-    draw.text((x, y), legend.more, fill=INK, font=font(TEXT), anchor="lm")
-    # Row 3: flag alone, impassable border, battle.
-    x, y = MARGIN + 12.0, top + 94.0
-    flag(draw, x + 10, y, LIGHT)
-    x += 28
-    draw.text((x, y), legend.flag, fill=INK, font=font(TEXT), anchor="lm")
-    x += draw.textlength(legend.flag, font=font(TEXT)) + 22
-    draw.line([(x, y), (x + 30, y)], fill=RIDGE, width=8)
-    x += 38
-    draw.text((x, y), legend.ridge, fill=INK, font=font(TEXT), anchor="lm")
-    x += draw.textlength(legend.ridge, font=font(TEXT)) + 22
+# -- the legend -------------------------------------------------------------------------
+
+Sample = Callable[[ImageDraw.ImageDraw, float, float], object]  # draws from (left, middle)
+Item = tuple[float, Sample, str, bool]  # the sample's width, the sample, its words, a new row
+
+
+def _legend_items(legend: Legend, battle: bool, free: bool) -> list[Item]:
+    """Whose mark is whose (players by name, then the Witch); what a territory shows; the
+    borders and, while there is one, the battle or the free cells."""
+    items: list[Item] = []
+    for index, (colour, name) in enumerate(legend.owners):
+        items.append((MARK, _mark_sample(colour), name, index == 0))
+
+    def tokens(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+        chip(draw, x + CHIP + 3, y, "1", WITCH_INK)
+        chip(draw, x, y, "3", WITCH_INK)
+
+    def ridge(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+        draw.line([(x, y), (x + 40, y)], fill=RIDGE, width=10)
+        no_passage(draw, x + 20, y)
+
+    items += [
+        (2 * CHIP + 3, tokens, legend.tokens, True),
+        (CHIP + 12, lambda draw, x, y: chip(draw, x, y, "+4", WITCH_INK), legend.more, False),
+        (20, lambda draw, x, y: flag(draw, x + 10, y, LIGHT), legend.flag, True),
+        (40, ridge, legend.ridge, False),
+    ]
     if battle and legend.battle:
-        draw.rectangle([x, y - 11, x + 30, y + 11], outline=BATTLE, width=5)
-        x += 38
-        draw.text((x, y), legend.battle, fill=INK, font=font(TEXT), anchor="lm")
+        box: Sample = lambda draw, x, y: draw.rectangle([x, y - 11, x + 30, y + 11], outline=BATTLE, width=5)  # noqa: E731
+        items.append((30, box, legend.battle, False))
     elif free and legend.free:
-        draw.rectangle([x, y - 11, x + 30, y + 11], fill=FREE_FILL, outline=BORDER, width=2)
-        x += 38
-        draw.text((x, y), legend.free, fill=INK, font=font(TEXT), anchor="lm")
+        box = lambda draw, x, y: draw.rectangle(  # noqa: E731
+            [x, y - 11, x + 30, y + 11], fill=FREE_FILL, outline=BORDER, width=2
+        )
+        items.append((30, box, legend.free, False))
+    return items
+
+
+def _mark_sample(colour: str | None) -> Sample:
+    return lambda draw, x, y: mark(draw, colour, x + MARK / 2, y)
+
+
+OWNER_W = 300  # px a player's name may take in the legend before "…"
+
+
+def _flow(
+    measure: ImageDraw.ImageDraw, items: list[Item], draw: ImageDraw.ImageDraw | None, top: float
+) -> int:
+    """Lay the items out in rows (a new row where one asks for it or where the next would
+    cross the frame); draw them when ``draw`` is given. Returns the rows used."""
+    left, right = MARGIN + 12.0, WIDTH - MARGIN - 12.0
+    x, row = left, 0
+    for sample_w, sample, words, new_row in items:
+        words = fitted(measure, words, OWNER_W, TEXT)
+        width = sample_w + 8 + measure.textlength(words, font=font(TEXT))
+        if x > left and (new_row or x + width > right):
+            x, row = left, row + 1
+        if draw is not None:
+            y = top + LEGEND_ROW / 2 + 2 + row * LEGEND_ROW
+            sample(draw, x, y)
+            draw.text((x + sample_w + 8, y), words, fill=INK, font=font(TEXT), anchor="lm")
+        x += width + 22
+    return row + 1

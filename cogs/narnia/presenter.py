@@ -42,8 +42,15 @@ class NarniaPresenter(Presenter):
     ) -> discord.Embed:
         return board.board_embed(table, view, decision, language)
 
-    def board_image(self, view: BaseModel, language: str) -> bytes | None:
-        return board.board_image(view, language)
+    def board_image(
+        self,
+        view: BaseModel,
+        language: str,
+        *,
+        names: tuple[str, ...] = (),
+        outcome: Outcome | None = None,
+    ) -> bytes | None:
+        return board.board_image(view, language, names=names, outcome=outcome)
 
     def board_image_key(self, view: BaseModel) -> str:
         return board.board_image_key(view)

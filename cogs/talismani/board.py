@@ -13,7 +13,7 @@ from bot.render import seat_name
 from cogs.controls import FIELD_LIMIT
 from cogs.talismani.picture import draw_view, table_key
 from cogs.talismani.words import as_view, card, cards, fit, played, suit, tally, ui, weather_row
-from games.core import Decision
+from games.core import Decision, Outcome
 from games.talismani import TalismaniView
 from games.talismani.data import FIRST_TALISMAN
 from games.talismani.state import RevealedPlay
@@ -138,9 +138,12 @@ def phase_text(table: TableInfo, v: TalismaniView, decision: Decision | None, la
 # -- the picture ---------------------------------------------------------------
 
 
-def board_image(view: BaseModel, language: str) -> bytes | None:
-    """The table as a PNG: weather row, stake, every seat and the latest reveal."""
-    return draw_view(as_view(view), language)
+def board_image(
+    view: BaseModel, language: str, *, names: tuple[str, ...] = (), outcome: Outcome | None = None
+) -> bytes | None:
+    """The table as a PNG: weather row, stake, every seat and the latest reveal; the result
+    above it once the game is over."""
+    return draw_view(as_view(view), language, names=names, outcome=outcome)
 
 
 def board_image_key(view: BaseModel) -> str:

@@ -2,11 +2,12 @@
 
 What it shows: the turn and what is being decided; the weather row in dominance order
 (each suit a colour *and* a pictogram, its place and its name, the dominant one framed in
-gold); the stake and what it is worth; one row per seat (P1, P2… in seat order, as the
-embed lists the players) with who has chosen or must act, the hand size, whole and half
+gold); the stake and what it is worth; one row per seat (by name, in seat order, as the embed
+lists the players) with who has chosen or must act, the hand size, whole and half
 talismans with their total, the talismans waiting to be forged, and, after a reveal, the
-cards each seat played that turn face up with their rank, the winner starred; a legend
-in the table's language. Names are not drawn: the hook gets the view, not the table.
+cards each seat played that turn face up with their rank, the turn's winner starred; a
+legend in the table's language. Once the game is over the result is drawn above it all:
+the game's winner with a trophy, every place and total.
 
 Drawn from the spectator view only (secret plays show only as "has chosen"), off the
 event loop (the publisher runs it in a thread). The picture is first reduced to a
@@ -23,8 +24,11 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from cogs.pictures import bare, font, png
+from cogs.pictures import bare, fitted, font, player_names, png
+from cogs.result_picture import Palette, Result, result_of, with_result
 from cogs.talismani import cards as c
+from cogs.talismani.words import talismans
+from games.core import Outcome
 from games.talismani import TalismaniView
 from games.talismani.data import FIRST_TALISMAN
 from games.talismani.game import talismans_text
@@ -38,7 +42,10 @@ BACKGROUND = (40, 32, 54)
 BAND = (52, 43, 70)  # every other seat row, so a row reads across
 TILE_W, TILE_H = 108, 84  # a weather card
 ROW_H = 50  # one seat
-PLAY_X = 510  # where a seat's play starts (after its rank)
+NAME_W = 120  # a seat's name, shortened with "…" past it
+# Where each of a seat's counts starts, after its mark and name.
+HAND_X, WHOLE_X, HALF_X, TOTAL_X, PENDING_X = 188, 254, 314, 366, 436
+PLAY_X = 540  # where a seat's play starts (after its rank)
 MAX_PENDING = 3  # waiting talismans drawn; with more, the first two and "+N"
 
 Mark = Literal["", "chosen", "waiting", "turn"]
@@ -56,7 +63,7 @@ class Play:
 
 @dataclass(frozen=True)
 class Seat:
-    number: int  # 1-based, as the embed lists the players
+    name: str  # as the picture draws it (cogs.pictures.player_names)
     mark: Mark
     hand: int
     whole: int
@@ -116,15 +123,18 @@ def _plays(v: TalismaniView) -> dict[int, Play]:
     return plays
 
 
-def table_of(v: TalismaniView) -> Table:
+def table_of(v: TalismaniView, names: tuple[str, ...] = (), language: str = "en") -> Table:
+    """What the picture shows; ``names`` the seats' (as the table has them), made drawable
+    in ``language`` ("Player 2" where the font draws none of a name)."""
     marks, plays = _marks(v), _plays(v)
+    shown = player_names(names, v.players, language)
     done, asked = {
         "play": (len(v.chosen), v.players),
         "set_aside": (len(v.aside_done), len(v.aside_seats)),
     }.get(v.phase, (0, 0))
     seats = tuple(
         Seat(
-            number=s.seat + 1,
+            name=shown[s.seat],
             mark=marks.get(s.seat, ""),
             hand=s.hand_size,
             whole=s.whole,
@@ -169,9 +179,6 @@ class Canvas:
         """Draw ``text``; return its width."""
         self.draw.text(xy, text, font=font(size, bold=bold), fill=fill, anchor=anchor)
         return self.draw.textlength(text, font=font(size, bold=bold))
-
-    def png(self, bottom: int) -> bytes:
-        return png(self.image.crop((0, 0, WIDTH, bottom)))
 
 
 def _status(canvas: Canvas, table: Table) -> str:
@@ -251,20 +258,20 @@ def _seat_counts(canvas: Canvas, seat: Seat, cy: float) -> None:
     }
     if seat.mark:
         marks[seat.mark](draw, MARGIN + 12, cy)
-    canvas.text((MARGIN + 32, cy), canvas.ui("seat", number=seat.number), BIG, bold=True)
-    c.hand_icon(draw, 112, cy)
-    canvas.text((140, cy), str(seat.hand), BIG)
-    c.whole_talisman(draw, 194, cy, 12)
-    canvas.text((210, cy), str(seat.whole), BIG, c.LIGHT if seat.whole else c.DIM)
-    c.half_talisman(draw, 260, cy, 12)
-    canvas.text((276, cy), str(seat.halves), BIG, c.LIGHT if seat.halves else c.DIM)
-    canvas.text((314, cy), f"= {talismans_text(seat.score_halves)}", BIG, bold=True)
+    canvas.text((MARGIN + 32, cy), fitted(draw, seat.name, NAME_W, TEXT, bold=True), TEXT, bold=True)
+    c.hand_icon(draw, HAND_X, cy)
+    canvas.text((HAND_X + 28, cy), str(seat.hand), BIG)
+    c.whole_talisman(draw, WHOLE_X, cy, 12)
+    canvas.text((WHOLE_X + 16, cy), str(seat.whole), BIG, c.LIGHT if seat.whole else c.DIM)
+    c.half_talisman(draw, HALF_X, cy, 12)
+    canvas.text((HALF_X + 16, cy), str(seat.halves), BIG, c.LIGHT if seat.halves else c.DIM)
+    canvas.text((TOTAL_X, cy), f"= {talismans_text(seat.score_halves)}", BIG, bold=True)
 
 
 def _pending(canvas: Canvas, seat: Seat, dominant: str, cy: float) -> None:
     """Talismans waiting to be forged: their suits, framed in gold when that suit is dominant."""
     shown = seat.pending if len(seat.pending) <= MAX_PENDING else seat.pending[: MAX_PENDING - 1]
-    x = 388.0
+    x = float(PENDING_X)
     for suit in shown:
         c.suit_tile(canvas.draw, x, cy - 15, suit, 30, c.GOLD if suit == dominant else c.LIGHT)
         x += 34
@@ -337,7 +344,7 @@ def _legend(canvas: Canvas, y: int) -> int:
     return int(cy) + 24
 
 
-def draw_table(table: Table, language: str) -> bytes:
+def draw_table(table: Table, language: str, result: Result | None = None) -> bytes:
     height = 420 + len(table.seats) * ROW_H + 160  # generous: cropped to what was drawn
     canvas = Canvas(height, language)
     y = _header(canvas, table, 10)
@@ -345,9 +352,22 @@ def draw_table(table: Table, language: str) -> bytes:
     y = _stake(canvas, table, y)
     y = _seats(canvas, table, y)
     bottom = _legend(canvas, y)
-    return canvas.png(bottom)
+    board = canvas.image.crop((0, 0, WIDTH, bottom))
+    if result is not None:
+        board = with_result(board, result, PALETTE)
+    return png(board)
 
 
-def draw_view(v: TalismaniView, language: str) -> bytes:
-    """The spectator view as a PNG."""
-    return draw_table(table_of(v), language)
+PALETTE = Palette(background=BACKGROUND, panel=BAND, text=c.LIGHT, dim=c.DIM, gold=c.GOLD)
+
+
+def draw_view(
+    v: TalismaniView, language: str, *, names: tuple[str, ...] = (), outcome: Outcome | None = None
+) -> bytes:
+    """The spectator view as a PNG, the result above it once there is an ``outcome``."""
+    table = table_of(v, names, language)
+    result = None
+    if outcome is not None:
+        shown = tuple(seat.name for seat in table.seats)
+        result = result_of(outcome, shown, language, lambda s: talismans(s.score or 0, language))
+    return draw_table(table, language, result)

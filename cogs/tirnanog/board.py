@@ -8,9 +8,9 @@ import discord
 from bot.i18n import join, t
 from bot.model import TableInfo
 from bot.render import seat_name
-from cogs.tirnanog.picture import draw_table
+from cogs.tirnanog.picture import TURN_PHASES, draw_table
 from cogs.tirnanog.words import LIMIT, cards, fit, species, symbols, terrain, territory, ui, vp, vp_sources
-from games.core import Decision
+from games.core import Decision, Outcome
 from games.tirnanog.data import is_fountain, power_of, value_of, vp_of
 from games.tirnanog.views import SeatView, TirNanOgView
 
@@ -148,7 +148,7 @@ def _dispute(table: TableInfo, v: TirNanOgView, language: str) -> str:
 
 def _seat_title(table: TableInfo, v: TirNanOgView, s: SeatView, language: str) -> str:
     seat = table.seats[s.seat].name if s.seat < len(table.seats) else f"P{s.seat + 1}"
-    turn = v.phase in ("turn", "hand_limit") and s.seat == v.active
+    turn = v.phase in TURN_PHASES and s.seat == v.active
     return ui("seat_title", language, mark="▶️ " if turn else "", seat=seat, vp=vp(s.vp, language))
 
 
@@ -185,12 +185,21 @@ def _seat_lines(v: TirNanOgView, s: SeatView, language: str) -> list[str]:
 # -- the picture ---------------------------------------------------------------
 
 
-def image(v: TirNanOgView, language: str) -> bytes | None:
-    """The middle of the table (display and piles) as a PNG."""
-    return draw_table(v, language)
+def image(
+    v: TirNanOgView, language: str, *, names: tuple[str, ...] = (), outcome: Outcome | None = None
+) -> bytes | None:
+    """The table (display, piles and players) as a PNG, the result above it once the game is over."""
+    return draw_table(v, language, names=names, outcome=outcome)
 
 
 def image_key(v: TirNanOgView) -> str:
-    """What the picture depends on: the display, the piles, the deck, the discards and the round."""
+    """What the picture depends on: the display, the piles, the deck, the discards, the
+    round, every seat's points, hand size, reserve and stack top, and whose turn it is."""
     piles = [f"{p.terrain}:{p.top}:{p.size}:{p.fountain_inside}" for p in v.piles]
-    return "|".join([",".join(v.display), *piles, str(v.deck_size), str(v.discard_size), str(v.round)])
+    seats = [
+        f"{s.vp}:{s.hand_size}:{','.join(s.reserve)}:{s.top}:{s.top_face_up}:{s.stack_size}" for s in v.seats
+    ]
+    turn = str(v.active) if v.phase in TURN_PHASES else "-"
+    return "|".join(
+        [",".join(v.display), *piles, str(v.deck_size), str(v.discard_size), str(v.round), *seats, turn]
+    )

@@ -5,8 +5,10 @@ What it shows: the display of creatures (each a coloured disc *and* the
 species' initial and name, so nothing rests on colour), the six territory
 piles with their top card (type, creature symbols to pay, territory value in a
 yellow disc, cards left, and a badge when a magic fountain is still hidden in
-the pile), and a legend in the table's language. Players are not drawn: the
-embed beside the picture names them with their reserve, stack and points.
+the pile), the players (by name, whose turn it is, victory points, hand size,
+the reserve's territories with their values, the stack's top card and height),
+and a legend in the table's language. Once the game is over the result is drawn
+above it all: the winner, every place and score.
 
 The table is drawn from the public view only, off the event loop (the publisher runs it in
 a thread). Every text goes through :func:`cogs.pictures.font`.
@@ -23,10 +25,13 @@ from PIL import Image, ImageDraw
 from bot.i18n import t
 from bot.presenter import PanelContext
 from cogs.hand_marks import RAISE_SELECTED, Mark, apply_marks, lift, marked, tick
-from cogs.pictures import bare, font, png
+from cogs.pictures import bare, fitted, font, player_names, png
+from cogs.result_picture import Palette, result_of, with_result
+from cogs.tirnanog.words import LIMIT
+from games.core import Outcome
 from games.tirnanog.data import SPECIES, is_fountain, requirement, type_of, value_of
 from games.tirnanog.payment import counts_of
-from games.tirnanog.views import TirNanOgView
+from games.tirnanog.views import SeatView, TirNanOgView
 
 WIDTH = 720
 MARGIN = 24
@@ -77,7 +82,21 @@ def _disc(
     _centred(draw, (cx, cy + 1), letter, size, _ink_on(colour))
 
 
-def draw_table(v: TirNanOgView, language: str) -> bytes:
+def draw_table(
+    v: TirNanOgView, language: str, *, names: tuple[str, ...] = (), outcome: Outcome | None = None
+) -> bytes:
+    players = player_names(names, v.players, language)
+    image = _middle(v, language, players)
+    if outcome is not None:
+        score = lambda s: t("tirnanog.count.vp", language, count=s.score or 0)  # noqa: E731
+        image = with_result(image, result_of(outcome, players, language, score), PALETTE)
+    return png(image)
+
+
+PALETTE = Palette(background=BACKGROUND, panel=(48, 58, 52), text=LIGHT, dim=DIM, gold=GOLD, ink=INK)
+
+
+def _middle(v: TirNanOgView, language: str, players: tuple[str, ...]) -> Image.Image:
     names = {s: bare(t(f"tirnanog.resource.{s}", language)) for s in SPECIES}
     letters = {s: names[s][:1].upper() for s in SPECIES}
     letters["any"] = "?"
@@ -85,7 +104,7 @@ def draw_table(v: TirNanOgView, language: str) -> bytes:
     def ui(key: str, **params: object) -> str:
         return t(f"tirnanog.ui.picture.{key}", language, **params)
 
-    height = 820
+    height = 860 + len(v.seats) * (SEAT_H + 8)
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
 
@@ -155,8 +174,9 @@ def draw_table(v: TirNanOgView, language: str) -> bytes:
             draw.rounded_rectangle((bx, top_y + 142, bx + tw + 20, top_y + 170), 8, fill=FOUNTAIN)
             _centred(draw, (x + w / 2, top_y + 156), label, 18, INK)
 
+    y = int(_players(draw, v, players, language, 232 + 2 * h + gap + 14))
+
     # -- the legend ------------------------------------------------------------------
-    y = 232 + 2 * h + gap + 14
     x = MARGIN
     for name in SPECIES:
         _disc(draw, x + 14, y + 14, 14, name, letters[name], 18)
@@ -170,9 +190,104 @@ def draw_table(v: TirNanOgView, language: str) -> bytes:
     draw.ellipse((cx - 14, y, cx + 14, y + 28), fill=GOLD, outline=INK, width=2)
     _centred(draw, (cx, y + 15), "3", 18, INK)
     draw.text((MARGIN + 34, y + 14), ui("legend_value"), font=font(20), fill=LIGHT, anchor="lm")
+    y += 36
+    left = float(MARGIN)
+    if v.phase in TURN_PHASES:
+        _turn_mark(draw, left + 8, y + 14)
+        draw.text((left + 24, y + 14), ui("legend_turn"), font=font(20), fill=LIGHT, anchor="lm")
+        left += 24 + draw.textlength(ui("legend_turn"), font=font(20)) + 30
+    _hand_icon(draw, left + 10, y + 14)
+    draw.text((left + 28, y + 14), ui("legend_hand"), font=font(20), fill=LIGHT, anchor="lm")
     bottom = y + 40
-    image = image.crop((0, 0, WIDTH, min(height, bottom)))
-    return png(image)
+    return image.crop((0, 0, WIDTH, min(height, bottom)))
+
+
+# -- the players --------------------------------------------------------------------
+
+TURN_PHASES = ("turn", "hand_limit")  # the phases a seat acts in alone, on its turn
+SEAT_H = 76  # two lines: name and points; hand, reserve and stack
+CHIP_W = 26  # a reserve territory: its type's colour and its value
+
+
+def _turn_mark(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+    """Whose turn it is: a gold arrowhead."""
+    draw.polygon([(cx - 8, cy - 10), (cx + 8, cy), (cx - 8, cy + 10)], fill=GOLD, outline=INK)
+
+
+def _hand_icon(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+    """Cards in hand: two card backs fanned."""
+    draw.rounded_rectangle((cx - 10, cy - 12, cx + 4, cy + 8), 3, fill=DIM, outline=INK)
+    draw.rounded_rectangle((cx - 4, cy - 8, cx + 10, cy + 12), 3, fill=CARD, outline=INK)
+
+
+def _players(
+    draw: ImageDraw.ImageDraw, v: TirNanOgView, names: tuple[str, ...], language: str, y: float
+) -> float:
+    """One box per seat: whose turn, name and points; hand, reserve and stack top."""
+    draw.text((MARGIN, y), t("tirnanog.ui.picture.players", language), font=font(26), fill=LIGHT)
+    y += 40
+    for s in v.seats:
+        _seat(draw, v, s, names[s.seat], language, y)
+        y += SEAT_H + 8
+    return y + 6
+
+
+def _seat(
+    draw: ImageDraw.ImageDraw, v: TirNanOgView, s: SeatView, name: str, language: str, y: float
+) -> None:
+    def ui(key: str, **params: object) -> str:
+        return t(f"tirnanog.ui.picture.{key}", language, **params)
+
+    turn = v.phase in TURN_PHASES and s.seat == v.active
+    right = WIDTH - MARGIN
+    draw.rounded_rectangle(
+        (MARGIN, y, right, y + SEAT_H),
+        10,
+        fill=(48, 58, 52),
+        outline=GOLD if turn else DIM,
+        width=3 if turn else 1,
+    )
+    x, top = MARGIN + 14.0, y + 20
+    if turn:
+        _turn_mark(draw, x + 8, top)
+        x += 24
+    points = t("tirnanog.count.vp", language, count=s.vp)
+    points_w = draw.textlength(points, font=font(22, bold=True))
+    draw.text((right - 14, top), points, font=font(22, bold=True), fill=GOLD, anchor="rm")
+    shown = fitted(draw, name, right - 14 - points_w - 20 - x, 22, bold=True)
+    draw.text((x, top), shown, font=font(22, bold=True), fill=LIGHT, anchor="lm")
+    # The second line: hand, reserve, stack.
+    cy = y + 54
+    x = MARGIN + 14.0
+    _hand_icon(draw, x + 10, cy)
+    x += 26
+    x += draw.textlength(str(s.hand_size), font=font(20)) + 4
+    draw.text((x - 4, cy), str(s.hand_size), font=font(20), fill=LIGHT, anchor="rm")
+    x += 24
+    label = ui("reserve", value=s.reserve_value, limit=LIMIT)
+    draw.text((x, cy), label, font=font(TEXT), fill=DIM, anchor="lm")
+    x += draw.textlength(label, font=font(TEXT)) + 8
+    for card in s.reserve:
+        colour = TERRAIN_COLOURS[type_of(card)]
+        draw.rounded_rectangle((x, cy - 14, x + CHIP_W, cy + 14), 5, fill=colour, outline=LIGHT, width=1)
+        _centred(draw, (x + CHIP_W / 2, cy + 1), str(value_of(card)), TEXT, _ink_on(colour))
+        x += CHIP_W + 4
+    x = max(x + 20, 440.0)
+    label = ui("stack", count=s.stack_size)
+    draw.text((x, cy), label, font=font(TEXT), fill=DIM, anchor="lm")
+    x += draw.textlength(label, font=font(TEXT)) + 8
+    if s.top is None:
+        return
+    card_w = right - 14 - x
+    if s.top_face_up:
+        kind = type_of(s.top)
+        colour = TERRAIN_COLOURS[kind]
+        draw.rounded_rectangle((x, cy - 15, x + card_w, cy + 15), 6, fill=colour, outline=LIGHT, width=2)
+        words = fitted(draw, bare(t(f"tirnanog.terrain.{kind}", language)), card_w - 12, TEXT)
+        _centred(draw, (x + card_w / 2, cy + 1), words, TEXT, _ink_on(colour))
+    else:  # face down: no power, no points (TNO-4.6)
+        draw.rounded_rectangle((x, cy - 15, x + card_w, cy + 15), 6, fill=(70, 74, 72), outline=DIM, width=2)
+        _centred(draw, (x + card_w / 2, cy + 1), fitted(draw, ui("face_down"), card_w - 12, TEXT), TEXT, DIM)
 
 
 # -- the hand: the private panel's picture -----------------------------------------

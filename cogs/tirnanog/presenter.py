@@ -26,8 +26,15 @@ class TirNanOgPresenter(Presenter):
     ) -> discord.Embed:
         return board.embed(table, as_view(view), decision, language)
 
-    def board_image(self, view: BaseModel, language: str) -> bytes | None:
-        return board.image(as_view(view), language)
+    def board_image(
+        self,
+        view: BaseModel,
+        language: str,
+        *,
+        names: tuple[str, ...] = (),
+        outcome: Outcome | None = None,
+    ) -> bytes | None:
+        return board.image(as_view(view), language, names=names, outcome=outcome)
 
     def board_image_key(self, view: BaseModel) -> str:
         return board.image_key(as_view(view))

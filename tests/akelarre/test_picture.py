@@ -24,6 +24,7 @@ from games.akelarre.data import FAMILIES
 from games.core import Rng
 from tests.akelarre.akelarre_helpers import conserved
 
+PUBLIC = ["language", "names", "outcome"]  # what a board picture is drawn from besides the view
 SETUPS: list[tuple[int, dict[str, Any]]] = [(2, {}), (3, {}), (4, {}), (4, {"teams": True})]
 IDS = ["2p", "3p", "4p", "teams"]
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -135,11 +136,14 @@ def test_the_picture_shows_no_hidden_information(setup: int, seed: int, rng: ran
 
 
 def test_the_picture_is_drawn_from_the_view_alone() -> None:
-    """The hook receives the view and the language, nothing else; a view cut loose from
-    any state (through JSON) draws the same picture, and so does every seat's own view:
-    a hand or a favourite in the view is never drawn."""
+    """The hook receives the view and the language, and besides only what the channel
+    sees anyway (the players' names, the outcome once the game is over); a view cut loose
+    from any state (through JSON) draws the same picture, and so does every seat's own
+    view: a hand or a favourite in the view is never drawn."""
     for hook in (PRESENTER.board_image, board.image, picture.draw_table):
-        assert list(inspect.signature(hook).parameters) in (["view", "language"], ["v", "language"])
+        parameters = inspect.signature(hook).parameters
+        assert list(parameters) in (["view", *PUBLIC], ["v", *PUBLIC])
+        assert all(parameters[p].kind is inspect.Parameter.KEYWORD_ONLY for p in PUBLIC[1:])
     game = states(IDS.index("teams"), 3)
     for state in moments(game)[:-1]:  # before the end: hands and favourites are secret
         view = GAME.view(state, None)

@@ -22,7 +22,7 @@ import simcord
 from bench.channel import MENTION, Request, Run, Seen, patched, tapped
 from bot.model import table_of
 from bot.presenter import PRESENTERS
-from bot.render import event_text
+from bot.render import event_text, seat_names
 from games.core.events import Event
 from games.registry import GAMES
 from tests.e2e.helpers import custom_ids
@@ -106,7 +106,8 @@ def private_lines(run: Run, row: Any, entries: list[Any]) -> set[str]:
 
 async def check_public_board(run: Run, board: discord.Message) -> None:
     """The live board shows the spectator's view (``view(state, None)``) and nothing
-    else: its embed and picture are those the game's presenter draws from it."""
+    else: its embed and picture are those the game's presenter draws from it (the picture
+    with the players' names and, at the end, the outcome: both public)."""
     row = await run.bot.store.latest(run.channel.id)
     assert row is not None and row.state is not None
     game, presenter, table = GAMES[row.game], PRESENTERS[row.game], table_of(row)
@@ -116,7 +117,8 @@ async def check_public_board(run: Run, board: discord.Message) -> None:
     [shown] = [e.to_dict() for e in board.embeds]
     shown.pop("image", None)
     assert shown == expected
-    png = presenter.board_image(view, table.language)
+    outcome = game.outcome(state)
+    png = presenter.board_image(view, table.language, names=seat_names(table), outcome=outcome)
     if png is None:
         assert not board.attachments
     else:

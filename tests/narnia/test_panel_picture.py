@@ -15,7 +15,7 @@ from PIL import Image
 
 from bot.presenter import PanelContext
 from cogs.narnia import PRESENTER, panel_map
-from cogs.narnia.picture import HEIGHT, LEGEND_ROW, WIDTH
+from cogs.narnia.picture import LEGEND_ROW, WIDTH
 from cogs.panel import panel_context
 from cogs.pictures import measuring, min_text_size
 from cogs.preview import table_for
@@ -58,7 +58,8 @@ def test_an_acting_seat_sees_its_attacks_as_arrows_and_a_waiting_seat_its_territ
     waiting = panel_map.marks(context(state, BLUE), GAME.view(state, BLUE))
     assert waiting.own == ("cair_paravel",) and not waiting.arrows and not waiting.lit
     image = Image.open(io.BytesIO(picture(state, RED)))
-    assert image.size == (WIDTH, HEIGHT + LEGEND_ROW)
+    board = Image.open(io.BytesIO(PRESENTER.board_image(GAME.view(state, None), "en") or b""))
+    assert image.size == (WIDTH, board.height + LEGEND_ROW)
     assert picture(state, BLUE) != picture(state, RED)
 
 

@@ -4,7 +4,8 @@ players see"): a whole AI game per game, rendered as the preview renders it.
 * the final board and the final panels name the winner(s) and every score;
 * every select's options can be told apart;
 * no public line (events, pings, the board) talks to "you";
-* board pictures are localised and their smallest text is readable on a phone.
+* board pictures (the final one with its result) are localised and their smallest
+  text is readable on a phone.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pytest
 from PIL import Image
 
 from bot.i18n import LANGUAGES, t
-from bot.render import seat_name
+from bot.render import seat_name, seat_names
 from cogs.pictures import min_text_size
 from cogs.preview import (
     Step,
@@ -149,7 +150,10 @@ def test_pictures_are_localised_and_readable_on_a_phone(game_id: str) -> None:
     drawn = {}
     for label, step in highlights(steps):
         for language in LANGUAGES:
-            png, sizes = picture(presenter, game.view(step.state, None), language)
+            # As the publisher draws it: with the players' names, and the result at the end.
+            names = seat_names(table_for(players_of(game_id), language))
+            outcome = game.outcome(step.state)
+            png, sizes = picture(presenter, game.view(step.state, None), language, names, outcome)
             if png is None:
                 pytest.skip(f"{game_id} has no board picture")
             width = Image.open(io.BytesIO(png)).size[0]

@@ -177,9 +177,12 @@ def test_secret_plays_under_way_do_not_show(players: int) -> None:
 
 
 def test_the_picture_is_drawn_from_the_view_alone() -> None:
-    """The hook gets only the view and the language; a view rebuilt from its JSON, tied to no
-    state at all, draws the same picture."""
-    assert list(inspect.signature(PRESENTER.board_image).parameters) == ["view", "language"]
+    """The hook gets the view and the language, and besides only what the channel sees
+    anyway (the players' names, the outcome at the end); a view rebuilt from its JSON, tied
+    to no state at all, draws the same picture."""
+    parameters = inspect.signature(PRESENTER.board_image).parameters
+    assert list(parameters) == ["view", "language", "names", "outcome"]
+    assert parameters["names"].kind is parameters["outcome"].kind is inspect.Parameter.KEYWORD_ONLY
     assert list(inspect.signature(PRESENTER.board_image_key).parameters) == ["view"]
     states = ai_game(6, 3)
     view = GAME.view(states[len(states) // 2], None)

@@ -1,0 +1,143 @@
+"""Pictures name the players as the board's text does (issue 31): by their names as
+Discord gives them, never re-capitalised, never "P1"/"G1"; a name the font cannot draw
+loses only what it cannot draw ("Player 2" when nothing is left), never shows boxes;
+and every game's final picture shows the winner, each place and score."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageDraw
+
+from bot.i18n import LANGUAGES, t
+from cogs.pictures import FSI, PDI, drawable, fitted, font, player_names, readable
+from cogs.preview import Step, picture, playthrough, presented_games, presenter_of
+from games.registry import GAMES
+from games.talismani.game import talismans_text
+from tests.drawn_text import drawn_texts
+
+# Hostile names: CJK only, emoji around a name, all lower case, emoji after an accent.
+HOSTILE = ("山田太郎", "🔥Marco🔥", "ann", "Zoë 👩‍🚀")
+SEAT_WORD = re.compile(r"\b[PG]\d{1,2}\b")  # "P1", "G2": how the pictures named seats before
+
+
+def shown(language: str) -> list[str]:
+    """How a picture draws HOSTILE's names."""
+    return [t("pictures.player", language, number=1), "Marco", "ann", "Zoë"]
+
+
+def test_a_name_the_font_draws_is_kept_exactly() -> None:
+    for name in ("ann", "Zoë", "ÉLODIE", "Ёлка", "Ωmega", "d'Artagnan", "x" * 32, "☺ Bob"):
+        assert readable(name) == name
+    assert player_names(("ann", "bob"), 2, "en") == ("ann", "bob")
+
+
+def test_what_the_font_cannot_draw_is_left_out_and_nothing_left_is_player_n() -> None:
+    assert readable("🔥Marco🔥") == "Marco"
+    assert readable("Jo李Wei") == "Jo Wei"  # a gap becomes a space, never glued words
+    assert readable("Zoë 👩‍🚀") == "Zoë"
+    assert readable("山田太郎") == "" and readable("🐉🐉") == ""
+    assert readable("A\x00\x07B") == "A B"
+    assert player_names(("山田太郎", "Bob"), 3, "it") == ("Giocatore 1", "Bob", "Giocatore 3")
+    assert player_names(("山田太郎", "Bob"), 2, "en")[0] == "Player 1"
+
+
+def test_names_that_read_alike_once_cut_are_told_apart_by_their_seat() -> None:
+    assert player_names(("Ann🐶", "Ann🐸", "Ann"), 3, "en") == ("Ann (1)", "Ann (2)", "Ann")
+
+
+def test_a_right_to_left_name_is_isolated_from_the_words_around_it() -> None:
+    [name] = player_names(("محمد",), 1, "en")
+    assert name == f"{FSI}محمد{PDI}"
+    draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
+    assert fitted(draw, f"{FSI}{'محمد ' * 10}{PDI}", 120, 20).startswith(FSI)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.text(min_size=1, max_size=32))
+def test_any_name_is_drawn_without_boxes_and_unchanged_when_it_can_be(name: str) -> None:
+    out = readable(name)
+    assert all(drawable(ch) for ch in out)
+    if all(drawable(ch) for ch in name) and not any(ch in "\u200d\ufe0f" for ch in name):
+        assert out == name
+
+
+def test_a_long_name_is_shortened_to_its_room_with_an_ellipsis() -> None:
+    draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
+    name = "Bartholomew Fitzgerald-Smythe"
+    short = fitted(draw, name, 150, 20, bold=True)
+    assert short.endswith("…") and name.startswith(short[:-1].rstrip())
+    assert draw.textlength(short, font=font(20, bold=True)) <= 150
+    assert fitted(draw, "ann", 150, 20) == "ann"
+
+
+@cache
+def game_steps(game_id: str) -> tuple[Step, Step]:
+    game = GAMES[game_id]
+    steps = playthrough(game, min(max(4, game.min_players), game.max_players), 1)
+    return steps[len(steps) // 2], steps[-1]
+
+
+def read(game_id: str, step: Step, language: str, names: tuple[str, ...] = HOSTILE) -> str:
+    """Every word the board picture of ``step`` draws, isolates taken out."""
+    game = GAMES[game_id]
+    with drawn_texts() as texts:
+        png, _ = picture(
+            presenter_of(game_id), game.view(step.state, None), language, names, game.outcome(step.state)
+        )
+    assert png is not None
+    boxed = sorted({ch for text in texts for ch in text if not drawable(ch)})
+    assert boxed == [], f"{game_id}: drawn as boxes: {boxed}"
+    return "\n".join(texts).replace(FSI, "").replace(PDI, "")
+
+
+@pytest.mark.parametrize("game_id", presented_games())
+def test_every_picture_names_the_players_never_p1(game_id: str) -> None:
+    middle, _ = game_steps(game_id)
+    for language in LANGUAGES:
+        words = read(game_id, middle, language)
+        assert SEAT_WORD.findall(words) == []
+        if game_id == "magmor":  # the grid names the party's leader only
+            leader = GAMES[game_id].view(middle.state, None).leader
+            assert leader is not None and shown(language)[leader] in words
+        else:
+            assert [n for n in shown(language)[:4] if n not in words] == []
+
+
+@pytest.mark.parametrize("game_id", presented_games())
+def test_every_final_picture_shows_the_winner_each_place_and_score(game_id: str) -> None:
+    game = GAMES[game_id]
+    _, end = game_steps(game_id)
+    outcome = game.outcome(end.state)
+    assert outcome is not None
+    for language in LANGUAGES:
+        words = read(game_id, end, language)
+        lines = words.splitlines()
+        assert t("pictures.ranking", language) in lines
+        names = shown(language)
+        winners = [names[s] for s in outcome.winners]
+        headline = next(line for line in lines if all(w in line for w in winners) and line not in names)
+        assert winners and headline
+        for standing in outcome.standings:
+            assert names[standing.seat] in lines  # its row
+            if standing.score is not None:
+                score = talismans_text(standing.score) if game_id == "talismani" else str(standing.score)
+                assert any(re.search(rf"(^|\D){re.escape(score)}(\D|$)", line) for line in lines), score
+
+
+@pytest.mark.parametrize("game_id", presented_games())
+def test_the_names_are_part_of_what_a_picture_is_cached_on(game_id: str) -> None:
+    game, presenter = GAMES[game_id], presenter_of(game_id)
+    middle, end = game_steps(game_id)
+    for step in (middle, end):
+        view, outcome = game.view(step.state, None), game.outcome(step.state)
+        first = presenter.board_image(
+            view, "en", names=("Alice", "Bruno", "Chiara", "Dario"), outcome=outcome
+        )
+        other = presenter.board_image(view, "en", names=("Wanda", "Xeno", "Yves", "Zack"), outcome=outcome)
+        if game_id != "magmor" or outcome is not None or view.leader is not None:
+            assert first != other
