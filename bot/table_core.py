@@ -146,6 +146,9 @@ class TableCore:
         if applied.ai_pending:
             # The AI stretch goes on: due at once, the scheduler plays its next slice.
             row.deadline_at, row.reminder_at = now, None
+        elif row.status == "playing" and applied.clock is not None and applied.clock.deadline_at is not None:
+            # A take-back: the decision it brings back keeps the deadline it had.
+            row.deadline_at, row.reminder_at = applied.clock.deadline_at, applied.clock.reminder_at
         elif row.status == "playing" and kept and row.deadline_at is not None:
             pass  # one deadline for a simultaneous decision, however many have chosen
         elif row.status == "playing" and decision is not None:

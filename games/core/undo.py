@@ -43,6 +43,10 @@ class UndoMove(BaseModel):
     seat: int
     action: dict[str, Any]
     choice: str | None = None  # the simultaneous decision's kind, for a secret choice in it
+    # What the caller kept of the table before the move, handed back when it is
+    # taken back (the table service: the decision's deadline and the seat's run
+    # of missed deadlines, bot.model.MoveClock); nothing of the game's.
+    kept: dict[str, Any] = {}
 
 
 class UndoBook(BaseModel):
@@ -57,6 +61,10 @@ class UndoBook(BaseModel):
         if any(move.seat == seat for move in self.moves):
             return None
         return self.refused.get(seat, UNDO_NONE)
+
+    def last(self, seat: int) -> UndoMove | None:
+        """The move a take-back by ``seat`` would take back, if any."""
+        return next((move for move in reversed(self.moves) if move.seat == seat), None)
 
 
 class UndoRefused(Exception):
@@ -74,9 +82,12 @@ def after_move(
     action: BaseModel,
     events: list[Event],
     after: GameState,
+    *,
+    keep: dict[str, Any] | None = None,
 ) -> UndoBook:
     """The book once a member's ``action`` (its ``events``) took the state from
-    ``before_json`` (deciding ``before``) to ``after``."""
+    ``before_json`` (deciding ``before``) to ``after``; ``keep`` goes with the
+    move (``UndoMove.kept``)."""
     reason = game.undo_refusal(action, events)
     now = game.decision(after)
     secret = before is not None and before.mode == "simultaneous"
@@ -103,7 +114,8 @@ def after_move(
         refused[seat] = reason
         return UndoBook(refused=refused)
     refused.pop(seat, None)
-    moves = [*kept, UndoMove(seat=seat, action=action.model_dump(mode="json"), choice=kind)]
+    move = UndoMove(seat=seat, action=action.model_dump(mode="json"), choice=kind, kept=keep or {})
+    moves = [*kept, move]
     base = book.base if kept and book.base is not None else before_json
     if len(moves) > MAX_MOVES:
         # The oldest move falls out of reach: the base moves past it.
