@@ -11,7 +11,7 @@ custom_id scheme (DESIGN §5), never carrying hidden information:
 * ``gm:<channel>:take[:...]``            Take seat and the host's answer (cogs/takeover.py)
 * ``gm:<channel>:rematch:<game>``        the final board's Rematch (cogs/rematch.py)
 * ``gm:<channel>:hint``                  the panel's Hint (cogs/hints.py)
-* ``gm:<channel>:undo``                  the panel's Undo (cogs/undo.py)
+* ``gm:<channel>:<version>:undo``        the panel's Undo (cogs/undo.py)
 Every click is checked against the stored table: the right player, the
 current version. Stale and foreign clicks get a polite ephemeral answer.
 """

@@ -102,6 +102,30 @@ async def show_panel(interaction: discord.Interaction, channel_id: int) -> None:
     remember(interaction, ctx)
 
 
+async def _redraw(
+    interaction: discord.Interaction, presenter: Presenter, ctx: PanelContext, content: str | None
+) -> None:
+    """The member's panel as it is now, in place of the one clicked (a fresh
+    private one where the click came from anything but a private panel: a
+    panel never lands in a public message)."""
+    panel = await draw_panel(presenter, ctx)
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        await interaction.response.edit_message(**panel.edit(content))
+    else:
+        await interaction.response.send_message(
+            content, embed=panel.embed, view=panel.view, files=panel.files(), ephemeral=True
+        )
+    remember(interaction, ctx)
+
+
+async def show_stale(interaction: discord.Interaction, channel_id: int) -> None:
+    """A click on an out-of-date panel (cogs/undo.py): nothing is done, and the
+    current panel is shown in its place, saying so."""
+    row, _table, ctx = await _context(interaction, channel_id)
+    await _redraw(interaction, PRESENTERS[row.game], ctx, t("error.stale_refreshed", ctx.language))
+
+
 async def handle_click(
     interaction: discord.Interaction, channel_id: int, version: int, payload: str, values: list[str]
 ) -> None:
@@ -115,10 +139,8 @@ async def handle_click(
         if not table.fresh(row.version, version):
             # A stale panel: show the current one instead of acting on the old
             # (and say so, unless a refresh was all that was asked for).
-            panel = await draw_panel(presenter, ctx)
             stale = None if payload == REFRESH else t("error.stale_refreshed", ctx.language)
-            await interaction.response.edit_message(**panel.edit(stale))
-            remember(interaction, ctx)
+            await _redraw(interaction, presenter, ctx, stale)
             return
         click = presenter.click(ctx, payload, values)
         if click.action is None:  # a draft step, or just a refresh
