@@ -90,6 +90,30 @@ def with_panel_controls(view: discord.ui.View, ctx: Any) -> discord.ui.View:
     return view
 
 
+PanelNote = Callable[[Any], "str | None"]  # given the panel's PanelContext: one line, or None
+# One-line notes a feature adds under every game's private panel (why ↩️ Undo is not offered).
+_PANEL_NOTES: dict[str, PanelNote] = {}
+EMBED_TEXT = 4096  # Discord's characters per embed description
+EMBED_TOTAL = 6000  # and in all of an embed's text
+
+
+def add_panel_note(name: str, note: PanelNote) -> None:
+    _PANEL_NOTES[name] = note
+
+
+def with_panel_notes(embed: discord.Embed, ctx: Any) -> discord.Embed:
+    """``embed`` with the features' notes as small lines under its text; a note
+    that would not fit Discord's limits is left out whole, never cut."""
+    for note in _PANEL_NOTES.values():
+        line = note(ctx)
+        if line is None:
+            continue
+        text = f"{embed.description}\n{line}" if embed.description else line
+        if len(text) <= EMBED_TEXT and len(embed) + len(text) - len(embed.description or "") <= EMBED_TOTAL:
+            embed.description = text
+    return embed
+
+
 def add_board_control(name: str, order: int, control: BoardControl) -> None:
     _BOARD_CONTROLS[name] = (order, control)
 

@@ -15,7 +15,7 @@ from bot.presenter import PRESENTERS, PanelContext, Presenter
 from bot.render import event_text
 from bot.store import GameRow
 from cogs.common import answer_error, bot_of, lang
-from cogs.controls import PAYLOAD, BoardSpot, add_board_control, with_panel_controls
+from cogs.controls import PAYLOAD, BoardSpot, add_board_control, with_panel_controls, with_panel_notes
 from cogs.drawn import Panel, with_picture
 from cogs.open_panels import OpenPanels, open_panels_of
 from cogs.publisher import with_final_record
@@ -65,6 +65,7 @@ def render_panel(presenter: Presenter, ctx: PanelContext) -> tuple[discord.Embed
     """The presenter's panel; once the game is over, with the final record on top."""
     embed, view = presenter.panel(ctx)
     view = with_panel_controls(view, ctx)
+    embed = with_panel_notes(embed, ctx)
     if ctx.outcome is not None:
         embed = with_final_record(embed, presenter, ctx.table, ctx.outcome, ctx.language)
     return embed, view

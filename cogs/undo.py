@@ -20,7 +20,7 @@ from bot.i18n import cmd, t
 from bot.model import TableError
 from bot.presenter import PRESENTERS, PanelContext
 from cogs.common import answer_error, bot_of, lang, user_errors
-from cogs.controls import GREY, add_panel_control
+from cogs.controls import GREY, add_panel_control, add_panel_note
 from cogs.panel import draw_panel, panel_context, remember, show_stale
 
 
@@ -81,6 +81,17 @@ class UndoButton(
             await answer_error(interaction, error)
 
 
+def undo_note(ctx: PanelContext) -> str | None:
+    """Why ↩️ Undo is not offered, in one small line, while it helps: a move of
+    the member's this turn that cannot be taken back (the dice were rolled, an
+    AI seat has moved since…), not once their next turn begins
+    (games.core.undo.asked_anew); "nothing to take back" is never said."""
+    why = ctx.table.undo.to_say(ctx.seat)
+    if ctx.outcome is not None or why is None:
+        return None
+    return f"-# ↩️ {t(why, ctx.language)}"
+
+
 def _undo_button(ctx: PanelContext) -> UndoButton | None:
     if ctx.outcome is not None or ctx.table.undo.why_not(ctx.seat) is not None:
         return None
@@ -102,4 +113,5 @@ class UndoCommand(commands.Cog):
 async def setup(bot: commands.Bot) -> None:
     bot.add_dynamic_items(UndoButton)
     add_panel_control("undo", _undo_button)
+    add_panel_note("undo", undo_note)
     await bot.add_cog(UndoCommand(bot))

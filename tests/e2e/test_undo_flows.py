@@ -16,6 +16,7 @@ import discord
 import pytest
 import simcord
 
+from bot.i18n import t
 from games.core.verify import verify
 from games.registry import GAMES
 from tests.e2e.helpers import (
@@ -113,7 +114,13 @@ async def test_a_secret_play_is_taken_back_until_everyone_has_played(
     await play_secretly(table, 0)
     await play_secretly(table, 1)
     bob = await player_of(table, 1)
-    await play_secretly(table, 2)  # the last play: all are revealed
+    _, last, _ = await play_secretly(table, 2)  # the last play: all are revealed
+    # Each is told, in one small line, why ↩️ Undo went (until their next turn).
+    assert undo_id(last) is None
+    why = "-# ↩️ " + t("undo.refused.revealed", language)  # the last play shows every card played
+    assert why in last.embeds[0].description.splitlines()
+    why = "-# ↩️ " + t("undo.refused.chosen", language)
+    assert why in ((await panel(table, bob)).embeds[0].description or "").splitlines()
     refused = await bob.slash(table.channel, "undo")
     assert refused.ephemeral and refused.response is not None
     assert refused_text in (refused.response.content or "")

@@ -412,3 +412,78 @@ async def test_taking_back_a_secret_choice_keeps_the_round_deadline(service: Tab
     set_clock(service, 1060.0)
     await service.undo(CH, first)
     assert await clock_of(service) == opened
+
+
+# -- why ↩️ Undo is not offered: one line in the panel, while it helps --
+async def note_of(service: TableService, seat: int) -> str | None:
+    from cogs.panel import panel_context
+    from cogs.undo import undo_note
+
+    found = await service.active(CH)
+    assert found is not None
+    row, table = found
+    game = GAMES[row.game]
+    state = game.load_state(row.state or "")
+    return undo_note(panel_context(game, state, CH, row.version, table, seat, None, "en"))
+
+
+async def test_why_undo_is_not_offered_is_said_until_the_seats_next_turn(service: TableService) -> None:
+    await started(service)
+    users = [await seat_user(service, s) for s in range(3)]
+    assert await note_of(service, 0) is None, "nothing to take back is not worth a line"
+    await service.act(CH, users[0], {"kind": "step", "n": 1})
+    assert await note_of(service, 0) is None, "↩️ Undo is offered"
+    await service.act(CH, users[0], {"kind": "roll"})
+    assert await note_of(service, 0) == "-# ↩️ You can't take that move back: the dice have been rolled."
+    await service.act(CH, users[0], {"kind": "end"})
+    for user in users:  # the secret round; the last pick reveals them all
+        await service.act(CH, user, {"kind": "pick", "n": 1})
+    assert await note_of(service, 2) == (
+        "-# ↩️ You can't change your choice any more: everyone has chosen and the choices are revealed."
+    )
+    assert await note_of(service, 1) is None, "seat 1's turn begins: its pick is history"
+    await service.act(CH, users[1], {"kind": "end"})
+    await service.act(CH, users[2], {"kind": "end"})
+    assert await note_of(service, 0) is None, "seat 0's next turn: nothing more to say"
+    await refused(service, users[0], "undo.refused.chosen")  # /undo still says why, when asked
+
+
+async def test_an_ai_seats_move_is_named_as_why(database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Narnia, a member and two AI seats: when the AI's moves follow the
+    member's at once, the panel and /undo say an AI seat has moved since."""
+    import random
+
+    from cogs.panel import panel_context
+    from cogs.undo import undo_note
+
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: 3)
+    store = await open_store(database)
+    service = TableService(store, make_settings(database), clock=lambda: 1000.0)
+    game = GAMES["narnia"]
+    await service.open_lobby(CH, 2, ANN, "ann", "narnia", seats=3, speed="live", language="en")
+    for _ in range(2):
+        await service.add_ai(CH, ANN, False, "easy")
+    await service.start(CH, ANN, False)
+    rng, note = random.Random(3), None
+    for _ in range(100):
+        found = await service.active(CH)
+        assert found is not None
+        row, table = found
+        seat = table.seat_of(ANN)
+        assert seat is not None
+        state = game.load_state(row.state or "")
+        if table.undo.refused.get(seat) == "undo.refused.ai":
+            note = undo_note(panel_context(game, state, CH, row.version, table, seat, None, "en"))
+            break
+        decision = game.decision(state)
+        assert decision is not None
+        if seat not in decision.actors:
+            await service.run_due(CH)  # the AI stretch's next slice
+            continue
+        action = rng.choice(game.legal_actions(state, seat) or [game.random_action(state, seat, rng)])
+        await service.act(CH, ANN, action.model_dump(mode="json"))
+    assert note == "-# ↩️ You can't take that move back: an AI seat has moved since."
+    with pytest.raises(TableError) as caught:
+        await service.undo(CH, ANN)
+    assert caught.value.key == "undo.refused.ai"
+    await store.close()
