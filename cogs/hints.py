@@ -18,7 +18,7 @@ from bot.hints import Hint, hint, hints_on
 from bot.i18n import t
 from bot.presenter import PRESENTERS, PanelContext
 from cogs.common import answer_error, bot_of, lang
-from cogs.controls import add_panel_control
+from cogs.controls import Checked, add_panel_control, id_field
 
 
 def percent(share: float) -> str:
@@ -54,7 +54,7 @@ def hint_text(found: Hint, language: str) -> str:
     return "\n".join(lines)[:2000]
 
 
-class HintButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):hint"):
+class HintButton(Checked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):hint"):
     def __init__(self, channel_id: int, label: str = "Hint") -> None:
         super().__init__(
             discord.ui.Button(
@@ -70,7 +70,7 @@ class HintButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> HintButton:
-        return cls(int(match["ch"]))
+        return cls(id_field(match["ch"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:

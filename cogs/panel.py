@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
@@ -10,16 +11,28 @@ from discord.ext import commands
 
 from bot.client import GameMasterBot
 from bot.i18n import t
-from bot.model import Sitting, TableInfo
+from bot.logs import log_fields
+from bot.model import Sitting, TableError, TableInfo
 from bot.presenter import PRESENTERS, PanelContext, Presenter
 from bot.render import event_text
 from bot.store import GameRow
 from cogs.common import answer_error, bot_of, lang
-from cogs.controls import PAYLOAD, BoardSpot, add_board_control, with_panel_controls, with_panel_notes
+from cogs.controls import (
+    PAYLOAD,
+    BoardSpot,
+    Checked,
+    add_board_control,
+    checked_values,
+    id_field,
+    with_panel_controls,
+    with_panel_notes,
+)
 from cogs.drawn import Panel, with_picture
 from cogs.open_panels import OpenPanels, open_panels_of
 from cogs.publisher import with_final_record
 from games.core import Game, GameState
+
+log = logging.getLogger("gamemaster.cogs")
 
 
 async def _context(
@@ -143,7 +156,14 @@ async def handle_click(
             stale = None if payload == REFRESH else t("error.stale_refreshed", ctx.language)
             await _redraw(interaction, presenter, ctx, stale)
             return
-        click = presenter.click(ctx, payload, values)
+        try:
+            click = presenter.click(ctx, payload, values)
+        except (ValueError, LookupError, TypeError, AttributeError, AssertionError) as error:
+            # A payload or value the panel never offered (a forged one, or one drawn
+            # for another step of the decision): the game's face could not read it.
+            # Refused; logged, in case the fault was ours after all.
+            log.warning("unreadable control", exc_info=error, extra=log_fields(channel=channel_id))
+            raise TableError("error.bad_action") from None
         if click.action is None:  # a draft step, or just a refresh
             if click.draft is not None:
                 await bot.service.save_draft(channel_id, ctx.seat, ctx.version, click.draft)
@@ -180,7 +200,7 @@ async def handle_click(
 
 
 # -- the panel's controls: the board's "My hand", and the game's buttons and selects --
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):hand"):
+class HandButton(Checked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):hand"):
     def __init__(self, channel_id: int, label: str = "My hand") -> None:
         super().__init__(
             discord.ui.Button(
@@ -193,7 +213,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> HandButton:
-        return cls(int(match["ch"]))
+        return cls(id_field(match["ch"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -203,6 +223,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(
 
 
 class ActButton(
+    Checked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"gm:(?P<ch>\d+):(?P<ver>\d+):a:(?P<p>{PAYLOAD})",
 ):
@@ -234,13 +255,17 @@ class ActButton(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActButton:
         assert isinstance(item, discord.ui.Button)
-        return cls(item, int(match["ch"]), int(match["ver"]), match["p"])
+        return cls(item, id_field(match["ch"]), id_field(match["ver"]), match["p"])
+
+    def id_fields(self) -> tuple[int, ...]:
+        return (self.version,)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await handle_click(interaction, self.channel_id, self.version, self.payload, [])
 
 
 class ActSelect(
+    Checked,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=rf"gm:(?P<ch>\d+):(?P<ver>\d+):s:(?P<p>{PAYLOAD})",
 ):
@@ -279,11 +304,17 @@ class ActSelect(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActSelect:
         assert isinstance(item, discord.ui.Select)
-        return cls(item, int(match["ch"]), int(match["ver"]), match["p"])
+        return cls(item, id_field(match["ch"]), id_field(match["ver"]), match["p"])
+
+    def id_fields(self) -> tuple[int, ...]:
+        return (self.version,)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        data: Any = interaction.data or {}
-        values = [str(v) for v in data.get("values", [])]
+        try:
+            values = checked_values(interaction)
+        except TableError as error:
+            await answer_error(interaction, error)
+            return
         await handle_click(interaction, self.channel_id, self.version, self.payload, values)
 
 

@@ -20,7 +20,7 @@ from bot.i18n import cmd, t
 from bot.model import TableError
 from bot.presenter import PRESENTERS, PanelContext
 from cogs.common import answer_error, bot_of, lang, user_errors
-from cogs.controls import GREY, add_panel_control, add_panel_note
+from cogs.controls import GREY, Checked, add_panel_control, add_panel_note, id_field
 from cogs.panel import draw_panel, panel_context, remember, show_stale
 
 
@@ -48,6 +48,7 @@ async def _take_back(
 
 
 class UndoButton(
+    Checked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     # The version its panel was drawn for, like every game control: a click on an
     # older panel must not take back a later move. Buttons drawn before it had one
@@ -65,7 +66,10 @@ class UndoButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> UndoButton:
-        return cls(int(match["ch"]), None if match["ver"] is None else int(match["ver"]))
+        return cls(id_field(match["ch"]), None if match["ver"] is None else id_field(match["ver"]))
+
+    def id_fields(self) -> tuple[int, ...]:
+        return () if self.version is None else (self.version,)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
