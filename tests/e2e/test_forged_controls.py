@@ -139,7 +139,8 @@ PAYLOADS = st.one_of(
 )
 # The table of each test, set up at its first example (hypothesis runs the
 # examples in one call of the test, with its one SimCord environment).
-_TABLES: dict[int, tuple[Table, dict[str, simcord.MemberActor], list[str]]] = {}
+# The environment is kept with its table, so a later test's is never mistaken for it.
+_TABLES: dict[str, tuple[simcord.Env, Table, dict[str, simcord.MemberActor], list[str]]] = {}
 
 
 def _vocabulary(game_id: str, players: int) -> set[str]:
@@ -158,7 +159,8 @@ def _vocabulary(game_id: str, players: int) -> set[str]:
 
 
 async def _table(env: simcord.Env, game_id: str) -> tuple[Table, dict[str, simcord.MemberActor], list[str]]:
-    if id(env) not in _TABLES:
+    cached = _TABLES.get(game_id)
+    if cached is None or cached[0] is not env:
         game = GAMES[game_id]
         players = min(max(3, game.min_players), game.max_players)
         table = make_table(env, ["ann", "bob", "cid", "eve", "fay"][:players], channel=game_id)
@@ -166,8 +168,8 @@ async def _table(env: simcord.Env, game_id: str) -> tuple[Table, dict[str, simco
         members = await _members(table)
         shown = _payloads(await panel(table, members["acting"]))
         _TABLES.clear()
-        _TABLES[id(env)] = table, members, sorted({*shown, *_vocabulary(game_id, players)})
-    return _TABLES[id(env)]
+        cached = _TABLES[game_id] = env, table, members, sorted({*shown, *_vocabulary(game_id, players)})
+    return cached[1:]
 
 
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)  # the edge refuses before any store
@@ -242,6 +244,7 @@ async def test_every_control_refuses_forged_ids_and_values_politely(
     _answered_politely(result, caplog)
 
 
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 def test_every_control_is_checked_at_the_edge(simcord_env: simcord.Env) -> None:
     """Each DynamicItem the bot registers reads its ids through ``Checked``."""
     store = simcord_env.bot._connection._view_store
