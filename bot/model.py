@@ -66,6 +66,18 @@ class Seat(BaseModel):
     hints: int = 0  # hints the member asked for in this game (bot.hints); the final board shows them
 
 
+class MoveClock(BaseModel):
+    """The clock of a decision as a member's move found it, kept with the move in
+    the undo book (``UndoMove.kept``): taking the move back brings that decision
+    back, so it gets its deadline, reminder and the seat's run of missed
+    deadlines back too. A fresh deadline at every take-back let a member hold a
+    table off forever by playing and taking back the same move."""
+
+    deadline_at: float | None
+    reminder_at: float | None
+    timeouts: int
+
+
 class TableInfo(BaseModel):
     """What the platform keeps about a table besides the game state."""
 
@@ -132,6 +144,8 @@ class Applied:
     # This change played a slice of an AI stretch from the scheduler: whatever
     # decision follows gets a deadline of its own.
     ai_resumed: bool = False
+    # A take-back: the deadline and reminder of the decision it brings back.
+    clock: MoveClock | None = None
 
     @property
     def ai_pending(self) -> bool:

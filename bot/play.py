@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from bot.ai_moves import play_ai_off_loop
 from bot.logs import log_fields
-from bot.model import Applied, LogRow, Sitting, TableError, TableInfo, table_of
+from bot.model import Applied, LogRow, MoveClock, Sitting, TableError, TableInfo, table_of
 from bot.seats import left_entry
 from bot.store import GameRow
 from bot.table_core import TableCore, revealed
@@ -48,6 +48,10 @@ class Play:
             row, info, game, state, seat = await self.core.seated(channel_id, user_id, version=version)
             before = game.decision(state)
             before_json = row.state or ""
+            # The clock this change found: a take-back of any of its moves puts it back.
+            clock = MoveClock(
+                deadline_at=row.deadline_at, reminder_at=row.reminder_at, timeouts=info.seats[seat].timeouts
+            )
             new_state, events, log_rows = state, list[Event](), list[LogRow]()
             for data in (action_data, *then):
                 try:
@@ -60,7 +64,17 @@ class Play:
                 # The state was loaded for this change alone: no copy to keep it
                 # intact (a refusal drops it with the rest of this call).
                 new_state, played = game.play_owned(new_state, seat, action)
-                info.undo = after_move(game, info.undo, seat, before_json, decided, action, played, new_state)
+                info.undo = after_move(
+                    game,
+                    info.undo,
+                    seat,
+                    before_json,
+                    decided,
+                    action,
+                    played,
+                    new_state,
+                    keep=clock.model_dump(),
+                )
                 events += played
                 log_rows.append(("player", seat, user_id, action.model_dump(), played))
             info.seats[seat].timeouts = 0  # an own action breaks a run of timeouts
@@ -83,19 +97,33 @@ class Play:
             )
             return applied
 
-    async def undo(self, channel_id: int, user_id: int) -> Applied:
-        """A member takes back their last move (games.core.undo). Raises
+    async def undo(self, channel_id: int, user_id: int, *, version: int | None = None) -> Applied:
+        """A member takes back their last move (games.core.undo); with
+        ``version``, only from a panel that may still act (the ↩️ button). Raises
         TableError with the reason where they may not; nothing changes then."""
         async with self.core.lock(channel_id):
-            row, info, game, state, seat = await self.core.seated(channel_id, user_id)
+            row, info, game, state, seat = await self.core.seated(channel_id, user_id, version=version)
+            move = info.undo.last(seat)
             try:
                 restored, info.undo = take_back(game, info.undo, seat)
             except UndoRefused as refusal:
                 raise TableError(refusal.key) from None
+            # The decision the move answered is back, with its clock as the move found it.
+            assert move is not None
+            clock = MoveClock.model_validate(move.kept) if move.kept else None
+            if clock is not None:
+                info.seats[seat].timeouts = clock.timeouts
             events = [Event(key=UNDO_EVENT, params={"seat": seat})]
             before = game.decision(state)
             applied = Applied(
-                row=row, table=info, game=game, state=restored, events=[*events], before=before, by=seat
+                row=row,
+                table=info,
+                game=game,
+                state=restored,
+                events=[*events],
+                before=before,
+                by=seat,
+                clock=clock,
             )
             await self.core.commit(applied, [(UNDO_SOURCE, seat, user_id, {"kind": UNDO_SOURCE}, events)])
             log.info("undo", extra=log_fields(channel=channel_id, game=row.game, seat=seat))

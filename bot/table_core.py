@@ -18,7 +18,7 @@ from bot.settings import Settings
 from bot.store import GameRow, Store, VersionConflict
 from bot.thinking import Thinker
 from games.core import Event, Game, GameState
-from games.core.undo import UNDO_SOURCE, after_other
+from games.core.undo import UNDO_AI, UNDO_SINCE, UNDO_SOURCE, after_other, asked_anew
 from games.core.verify import REVEAL_EVENT, commitment
 from games.registry import GAMES
 
@@ -139,13 +139,22 @@ class TableCore:
             applied.table.decision_since = row.version + max(1, len(log_rows))
         if log_rows:
             applied.table.paused = None  # a change landed: whatever failed before works again
+        if decision is not None:
+            # Seats this change asks anew start a turn: why they could not take
+            # back a move of an earlier one no longer needs saying in their panel.
+            asked = applied.before.actors if applied.before is not None else []
+            applied.table.undo = asked_anew(applied.table.undo, set(decision.actors) - set(asked))
         for kind, *_ in log_rows:
             if kind not in ("player", UNDO_SOURCE):  # those two keep the book themselves
-                applied.table.undo = after_other(applied.table.undo)
+                reason = UNDO_AI if kind == "ai" else UNDO_SINCE
+                applied.table.undo = after_other(applied.table.undo, reason)
         kept = (applied.continued or applied.keeps_decision) and not applied.ai_resumed
         if applied.ai_pending:
             # The AI stretch goes on: due at once, the scheduler plays its next slice.
             row.deadline_at, row.reminder_at = now, None
+        elif row.status == "playing" and applied.clock is not None and applied.clock.deadline_at is not None:
+            # A take-back: the decision it brings back keeps the deadline it had.
+            row.deadline_at, row.reminder_at = applied.clock.deadline_at, applied.clock.reminder_at
         elif row.status == "playing" and kept and row.deadline_at is not None:
             pass  # one deadline for a simultaneous decision, however many have chosen
         elif row.status == "playing" and decision is not None:

@@ -12,10 +12,15 @@ custom_id scheme (DESIGN §5), never carrying hidden information:
 * ``gm:<channel>:rematch:<game>``        the final board's Rematch (cogs/rematch.py)
 * ``gm:<channel>:hint``                  the panel's Hint (cogs/hints.py)
 * ``gm:<channel>:<version>:hint:<n>``    the hint's Play it: the seat's hint n (cogs/hints.py)
-* ``gm:<channel>:undo``                  the panel's Undo (cogs/undo.py)
+* ``gm:<channel>:<version>:undo``        the panel's Undo (cogs/undo.py)
 * ``gm:<channel>:guide:<game>``          the lobby's and board's How to play (cogs/guide.py)
 Every click is checked against the stored table: the right player, the
 current version. Stale and foreign clicks get a polite ephemeral answer.
+
+Discord hands the bot a custom_id and a select's values as the member's client
+sends them: every control reads its number fields with :func:`id_field` and is
+``Checked`` before its callback runs, so an id the bot never drew is refused
+politely (never "interaction failed", never a database error).
 """
 
 from __future__ import annotations
@@ -26,6 +31,9 @@ from typing import Any
 
 import discord
 
+from bot.model import TableError
+from bot.replies import answer_error
+
 PAYLOAD = r"[A-Za-z0-9_.=,-]{1,60}"
 FIELD_LIMIT = 1024  # Discord's characters per embed field value
 # The button colours, by what they look like (discord.py names them by purpose).
@@ -35,6 +43,56 @@ GREEN, GREY, BLUE, RED = (
     discord.ButtonStyle.primary,
     discord.ButtonStyle.danger,
 )
+
+
+ID_LIMIT = 2**63 - 1  # the stores' integers (SQLite INTEGER, PostgreSQL BIGINT)
+# What id_field makes of a number the bot never drew: past every id the stores
+# keep, so no table, channel, seat or version has it, and still digits (a
+# control rebuilds its custom_id from its fields, and its template wants digits).
+FORGED = ID_LIMIT + 1
+
+
+def id_field(text: str) -> int:
+    """A number field of a control's custom_id (a channel, a version, a seat, a
+    member, a game row), or FORGED where it cannot be one the bot drew: digits
+    of another script (``\\d`` matches them) or past the stores' integers."""
+    if text.isascii() and text.isdecimal() and len(text) <= len(str(ID_LIMIT)):
+        number = int(text)
+        if number <= ID_LIMIT:
+            return number
+    return FORGED
+
+
+class Checked:
+    """What every control of ours shares (the first of its bases): a click on one
+    drawn for another channel, or with a number field the bot never drew, is
+    refused in the member's language before its callback runs. discord.py would
+    only log what a callback or ``from_custom_id`` raises: the member would see
+    "interaction failed"."""
+
+    channel_id: int
+
+    def id_fields(self) -> tuple[int, ...]:
+        """The control's number fields besides its channel."""
+        return ()
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        if self.channel_id == interaction.channel_id and FORGED not in self.id_fields():
+            return True
+        await answer_error(interaction, TableError("error.forged_control"))
+        return False
+
+
+def checked_values(interaction: discord.Interaction[Any]) -> list[str]:
+    """A select's values as the member sent them, at most Discord's 25 options of
+    100 characters; anything else is refused (``error.bad_action``)."""
+    data: Any = interaction.data or {}
+    values = data.get("values", [])
+    if not isinstance(values, list) or len(values) > 25:
+        raise TableError("error.bad_action")
+    if not all(isinstance(v, str) and 0 < len(v) <= 100 for v in values):
+        raise TableError("error.bad_action")
+    return list(values)
 
 
 def static_view() -> discord.ui.View:
@@ -91,6 +149,30 @@ def with_panel_controls(view: discord.ui.View, ctx: Any) -> discord.ui.View:
                 continue
             break
     return view
+
+
+PanelNote = Callable[[Any], "str | None"]  # given the panel's PanelContext: one line, or None
+# One-line notes a feature adds under every game's private panel (why ↩️ Undo is not offered).
+_PANEL_NOTES: dict[str, PanelNote] = {}
+EMBED_TEXT = 4096  # Discord's characters per embed description
+EMBED_TOTAL = 6000  # and in all of an embed's text
+
+
+def add_panel_note(name: str, note: PanelNote) -> None:
+    _PANEL_NOTES[name] = note
+
+
+def with_panel_notes(embed: discord.Embed, ctx: Any) -> discord.Embed:
+    """``embed`` with the features' notes as small lines under its text; a note
+    that would not fit Discord's limits is left out whole, never cut."""
+    for note in _PANEL_NOTES.values():
+        line = note(ctx)
+        if line is None:
+            continue
+        text = f"{embed.description}\n{line}" if embed.description else line
+        if len(text) <= EMBED_TEXT and len(embed) + len(text) - len(embed.description or "") <= EMBED_TOTAL:
+            embed.description = text
+    return embed
 
 
 def add_board_control(name: str, order: int, control: BoardControl) -> None:

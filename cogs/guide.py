@@ -26,13 +26,13 @@ from discord.ext import commands
 from bot.i18n import cmd, t
 from bot.model import TableError
 from cogs.common import answer_error, bot_of, display_name, lang, presented_games, reply, user_errors
-from cogs.controls import GREY, BoardSpot, add_board_control, static_view
+from cogs.controls import GREY, BoardSpot, Checked, add_board_control, checked_values, id_field, static_view
 from cogs.guide_picture import labelled
 from cogs.guide_text import GUIDE_FILE, guide_embed, guided_games, has_guide, help_embed
 from games.registry import GAMES
 
-GAME = r"[a-z0-9_]{1,40}"
-CHANNEL = r"\d{1,20}"  # a snowflake: the answers use the interaction's own channel
+GAME = r"[^:]+"  # any text: an id /play does not offer is refused in words (_game)
+CHANNEL = r"\d+"  # any digits: Checked refuses a channel id the bot never drew
 
 
 def _game(game: str) -> str:
@@ -71,7 +71,9 @@ async def start_practice(interaction: discord.Interaction, game: str) -> None:
 
 
 class GuideButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"gm:(?P<ch>{CHANNEL}):guide:(?P<game>{GAME})"
+    Checked,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"gm:(?P<ch>{CHANNEL}):guide:(?P<game>{GAME})",
 ):
     """📖 How to play, on a game's lobby and board."""
 
@@ -90,7 +92,7 @@ class GuideButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> GuideButton:
-        return cls(int(match["ch"]), match["game"])
+        return cls(id_field(match["ch"]), match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -100,6 +102,7 @@ class GuideButton(
 
 
 class PracticeButton(
+    Checked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"gm:(?P<ch>{CHANNEL}):practice:(?P<game>{GAME})",
 ):
@@ -120,7 +123,7 @@ class PracticeButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PracticeButton:
-        return cls(int(match["ch"]), match["game"])
+        return cls(id_field(match["ch"]), match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -130,6 +133,7 @@ class PracticeButton(
 
 
 class HelpSelect(
+    Checked,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=rf"gm:(?P<ch>{CHANNEL}):help:(?P<op>guide|practice)",
 ):
@@ -166,12 +170,11 @@ class HelpSelect(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> HelpSelect:
         assert isinstance(item, discord.ui.Select)
-        return cls(item, int(match["ch"]), match["op"])
+        return cls(item, id_field(match["ch"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        data: Any = interaction.data or {}
-        values = [str(v) for v in data.get("values", [])]
         try:
+            values = checked_values(interaction)
             if len(values) != 1:
                 raise TableError("error.bad_action")
             if self.op == "guide":

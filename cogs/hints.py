@@ -27,7 +27,7 @@ from bot.i18n import t
 from bot.model import TableError
 from bot.presenter import PRESENTERS, Click, PanelContext
 from cogs.common import answer_error, bot_of, lang
-from cogs.controls import GREEN, add_panel_control, static_view
+from cogs.controls import GREEN, Checked, add_panel_control, id_field, static_view
 from cogs.panel import Decode, handle_click
 
 MESSAGE_LIMIT = 2000  # Discord's characters per message
@@ -62,7 +62,7 @@ def hint_view(channel_id: int, found: Hint, language: str) -> discord.ui.View:
     return view
 
 
-class HintButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):hint"):
+class HintButton(Checked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):hint"):
     def __init__(self, channel_id: int, label: str = "Hint") -> None:
         super().__init__(
             discord.ui.Button(
@@ -78,7 +78,7 @@ class HintButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> HintButton:
-        return cls(int(match["ch"]))
+        return cls(id_field(match["ch"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -109,6 +109,7 @@ def replay(version: int, number: int) -> Decode:
 
 
 class PlayHintButton(
+    Checked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"gm:(?P<ch>\d+):(?P<ver>\d+):hint:(?P<n>\d+)",
 ):
@@ -128,7 +129,10 @@ class PlayHintButton(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PlayHintButton:
         assert isinstance(item, discord.ui.Button)
-        return cls(item, int(match["ch"]), int(match["ver"]), int(match["n"]))
+        return cls(item, id_field(match["ch"]), id_field(match["ver"]), id_field(match["n"]))
+
+    def id_fields(self) -> tuple[int, ...]:
+        return (self.version, self.number)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         decode = replay(self.version, self.number)

@@ -25,7 +25,7 @@ from cogs.common import (
     presented_games,
     user_errors,
 )
-from cogs.controls import static_view
+from cogs.controls import Checked, id_field, static_view
 from cogs.guide import guide_button
 from games.core.levels import Level
 from games.core.options import Option, Setting, Variant
@@ -185,6 +185,7 @@ def teams_text(table: TableInfo, language: str) -> str:
 
 
 class LobbyButton(
+    Checked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     # "ai" is the normal level: lobbies drawn before levels existed keep working.
     template=r"gm:(?P<ch>\d+):lobby:(?P<op>join|leave|ai|ai-easy|ai-hard|start|cancel)",
@@ -215,7 +216,7 @@ class LobbyButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> LobbyButton:
-        return cls(int(match["ch"]), match["op"], getattr(item, "label", None))
+        return cls(id_field(match["ch"]), match["op"], getattr(item, "label", None))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:

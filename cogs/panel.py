@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable
 from typing import Any
@@ -11,16 +12,28 @@ from discord.ext import commands
 
 from bot.client import GameMasterBot
 from bot.i18n import t
-from bot.model import Sitting, TableInfo
+from bot.logs import log_fields
+from bot.model import Sitting, TableError, TableInfo
 from bot.presenter import PRESENTERS, Click, PanelContext, Presenter
 from bot.render import event_text
 from bot.store import GameRow
 from cogs.common import answer_error, bot_of, lang
-from cogs.controls import PAYLOAD, BoardSpot, add_board_control, with_panel_controls
+from cogs.controls import (
+    PAYLOAD,
+    BoardSpot,
+    Checked,
+    add_board_control,
+    checked_values,
+    id_field,
+    with_panel_controls,
+    with_panel_notes,
+)
 from cogs.drawn import Panel, with_picture
 from cogs.open_panels import OpenPanels, open_panels_of
 from cogs.publisher import with_final_record
 from games.core import Game, GameState
+
+log = logging.getLogger("gamemaster.cogs")
 
 
 async def _context(
@@ -66,6 +79,7 @@ def render_panel(presenter: Presenter, ctx: PanelContext) -> tuple[discord.Embed
     """The presenter's panel; once the game is over, with the final record on top."""
     embed, view = presenter.panel(ctx)
     view = with_panel_controls(view, ctx)
+    embed = with_panel_notes(embed, ctx)
     if ctx.outcome is not None:
         embed = with_final_record(embed, presenter, ctx.table, ctx.outcome, ctx.language)
     return embed, view
@@ -107,6 +121,30 @@ async def show_panel(interaction: discord.Interaction, channel_id: int) -> None:
 Decode = Callable[[PanelContext], Click]
 
 
+async def _redraw(
+    interaction: discord.Interaction, presenter: Presenter, ctx: PanelContext, content: str | None
+) -> None:
+    """The member's panel as it is now, in place of the one clicked (a fresh
+    private one where the click came from anything but a private panel: a
+    panel never lands in a public message)."""
+    panel = await draw_panel(presenter, ctx)
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        await interaction.response.edit_message(**panel.edit(content))
+    else:
+        await interaction.response.send_message(
+            content, embed=panel.embed, view=panel.view, files=panel.files(), ephemeral=True
+        )
+    remember(interaction, ctx)
+
+
+async def show_stale(interaction: discord.Interaction, channel_id: int) -> None:
+    """A click on an out-of-date panel (cogs/undo.py): nothing is done, and the
+    current panel is shown in its place, saying so."""
+    row, _table, ctx = await _context(interaction, channel_id)
+    await _redraw(interaction, PRESENTERS[row.game], ctx, t("error.stale_refreshed", ctx.language))
+
+
 async def handle_click(
     interaction: discord.Interaction,
     channel_id: int,
@@ -126,12 +164,17 @@ async def handle_click(
         if not table.fresh(row.version, version):
             # A stale panel: show the current one instead of acting on the old
             # (and say so, unless a refresh was all that was asked for).
-            panel = await draw_panel(presenter, ctx)
             stale = None if payload == REFRESH else t("error.stale_refreshed", ctx.language)
-            await interaction.response.edit_message(**panel.edit(stale))
-            remember(interaction, ctx)
+            await _redraw(interaction, presenter, ctx, stale)
             return
-        click = decode(ctx) if decode is not None else presenter.click(ctx, payload, values)
+        try:
+            click = decode(ctx) if decode is not None else presenter.click(ctx, payload, values)
+        except (ValueError, LookupError, TypeError, AttributeError, AssertionError) as error:
+            # A payload or value the panel never offered (a forged one, or one drawn
+            # for another step of the decision): the game's face could not read it.
+            # Refused; logged, in case the fault was ours after all.
+            log.warning("unreadable control", exc_info=error, extra=log_fields(channel=channel_id))
+            raise TableError("error.bad_action") from None
         if click.action is None:  # a draft step, or just a refresh
             if click.draft is not None:
                 await bot.service.save_draft(channel_id, ctx.seat, ctx.version, click.draft)
@@ -170,7 +213,7 @@ async def handle_click(
 
 
 # -- the panel's controls: the board's "My hand", and the game's buttons and selects --
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):hand"):
+class HandButton(Checked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):hand"):
     def __init__(self, channel_id: int, label: str = "My hand") -> None:
         super().__init__(
             discord.ui.Button(
@@ -183,7 +226,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> HandButton:
-        return cls(int(match["ch"]))
+        return cls(id_field(match["ch"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -193,6 +236,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(
 
 
 class ActButton(
+    Checked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"gm:(?P<ch>\d+):(?P<ver>\d+):a:(?P<p>{PAYLOAD})",
 ):
@@ -224,13 +268,17 @@ class ActButton(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActButton:
         assert isinstance(item, discord.ui.Button)
-        return cls(item, int(match["ch"]), int(match["ver"]), match["p"])
+        return cls(item, id_field(match["ch"]), id_field(match["ver"]), match["p"])
+
+    def id_fields(self) -> tuple[int, ...]:
+        return (self.version,)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await handle_click(interaction, self.channel_id, self.version, self.payload, [])
 
 
 class ActSelect(
+    Checked,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=rf"gm:(?P<ch>\d+):(?P<ver>\d+):s:(?P<p>{PAYLOAD})",
 ):
@@ -269,11 +317,17 @@ class ActSelect(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActSelect:
         assert isinstance(item, discord.ui.Select)
-        return cls(item, int(match["ch"]), int(match["ver"]), match["p"])
+        return cls(item, id_field(match["ch"]), id_field(match["ver"]), match["p"])
+
+    def id_fields(self) -> tuple[int, ...]:
+        return (self.version,)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        data: Any = interaction.data or {}
-        values = [str(v) for v in data.get("values", [])]
+        try:
+            values = checked_values(interaction)
+        except TableError as error:
+            await answer_error(interaction, error)
+            return
         await handle_click(interaction, self.channel_id, self.version, self.payload, values)
 
 

@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.i18n import t
 from bot.rematch import rematch
 from cogs.common import answer_error, bot_of, display_name
-from cogs.controls import BoardSpot, add_board_control
+from cogs.controls import BoardSpot, Checked, add_board_control, id_field
 from cogs.lobby import lobby_embed, lobby_view
 
 
@@ -31,7 +31,9 @@ async def rematch_click(interaction: discord.Interaction, channel_id: int, game_
 
 
 class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):rematch:(?P<game>\d+)"
+    Checked,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gm:(?P<ch>\d+):rematch:(?P<game>\d+)",
 ):
     """The final board's Rematch: names the game row it was drawn for, so a
     click on an older final board is recognised and refused (bot/rematch.py)."""
@@ -51,7 +53,10 @@ class RematchButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> RematchButton:
-        return cls(int(match["ch"]), int(match["game"]), getattr(item, "label", None) or "Rematch")
+        return cls(id_field(match["ch"]), id_field(match["game"]), getattr(item, "label", None) or "Rematch")
+
+    def id_fields(self) -> tuple[int, ...]:
+        return (self.game_id,)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:

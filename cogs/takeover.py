@@ -26,7 +26,7 @@ from bot.render import plain
 from bot.seats import ai_seats
 from bot.takeover import answer_request, request_seat
 from cogs.common import answer_error, bot_of, channel_of, display_name, lang, may_manage, reply
-from cogs.controls import BoardSpot, add_board_control, static_view
+from cogs.controls import FORGED, BoardSpot, Checked, add_board_control, checked_values, id_field, static_view
 
 
 async def take_click(interaction: discord.Interaction, channel_id: int) -> None:
@@ -121,7 +121,7 @@ async def answer(
         )
 
 
-class TakePick(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gm:(?P<ch>\d+):take:pick"):
+class TakePick(Checked, discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gm:(?P<ch>\d+):take:pick"):
     """Which AI-held seat to ask for, when the AI holds several."""
 
     def __init__(self, item: discord.ui.Select[Any], channel_id: int) -> None:
@@ -149,20 +149,21 @@ class TakePick(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gm:(?P
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> TakePick:
         assert isinstance(item, discord.ui.Select)
-        return cls(item, int(match["ch"]))
+        return cls(item, id_field(match["ch"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            data: Any = interaction.data or {}
-            values = [str(v) for v in data.get("values", [])]
-            if not values or not values[0].isdigit():
+            values = checked_values(interaction)
+            seat = id_field(values[0]) if values else FORGED
+            if seat == FORGED:
                 raise TableError("error.bad_action")
-            await ask(interaction, self.channel_id, int(values[0]))
+            await ask(interaction, self.channel_id, seat)
         except Exception as error:
             await answer_error(interaction, error)
 
 
 class TakeAnswer(
+    Checked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"gm:(?P<ch>\d+):take:(?P<seat>\d+):(?P<user>\d+):(?P<op>ok|no)",
 ):
@@ -182,7 +183,10 @@ class TakeAnswer(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> TakeAnswer:
-        return cls(int(match["ch"]), int(match["seat"]), int(match["user"]), match["op"])
+        return cls(id_field(match["ch"]), id_field(match["seat"]), id_field(match["user"]), match["op"])
+
+    def id_fields(self) -> tuple[int, ...]:
+        return (self.seat, self.user_id)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -191,7 +195,9 @@ class TakeAnswer(
             await answer_error(interaction, error)
 
 
-class TakeSeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):take"):
+class TakeSeatButton(
+    Checked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):take"
+):
     """The board's Take seat (shown while the AI holds a seat): the host is asked (cogs/takeover.py)."""
 
     def __init__(self, channel_id: int, label: str = "Take seat") -> None:
@@ -209,7 +215,7 @@ class TakeSeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> TakeSeatButton:
-        return cls(int(match["ch"]))
+        return cls(id_field(match["ch"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:

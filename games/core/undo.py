@@ -18,11 +18,14 @@ again from ``base``. None of them drew randomness, so the replay is exact.
 The table service (``bot.table``) and the replay of an export
 (``games.core.verify``) keep the book with the same three functions:
 ``after_move`` (a member's action), ``after_other`` (anything else: an AI
-seat, a deadline's default, a seat handed over) and ``take_back``.
+seat, a deadline's default, a seat handed over) and ``take_back``. The table
+service also tells it whose turn begins (``asked_anew``): a seat's panel says
+why it may not take a move back only during the turn of that move.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -33,6 +36,7 @@ from games.core.protocol import Decision, Game, GameState
 
 UNDO_SOURCE = "undo"  # the action log's source of a take-back
 UNDO_SINCE = "undo.refused.since"  # another seat has acted since
+UNDO_AI = "undo.refused.ai"  # an AI seat has acted since
 UNDO_NONE = "undo.refused.none"  # no move of this seat's to take back
 UNDO_OVER = "undo.refused.over"  # the move ended the game
 UNDO_CHOSEN = "undo.refused.chosen"  # everyone has chosen: the choices are revealed
@@ -43,6 +47,10 @@ class UndoMove(BaseModel):
     seat: int
     action: dict[str, Any]
     choice: str | None = None  # the simultaneous decision's kind, for a secret choice in it
+    # What the caller kept of the table before the move, handed back when it is
+    # taken back (the table service: the decision's deadline and the seat's run
+    # of missed deadlines, bot.model.MoveClock); nothing of the game's.
+    kept: dict[str, Any] = {}
 
 
 class UndoBook(BaseModel):
@@ -51,12 +59,31 @@ class UndoBook(BaseModel):
     base: str | None = None  # the state before ``moves[0]``, as JSON
     moves: list[UndoMove] = []
     refused: dict[int, str] = {}  # seat -> why its last action cannot be taken back
+    # Seats whose reason is from an earlier turn (``asked_anew``): /undo still
+    # gives it, the panel no longer says it.
+    quiet: list[int] = []
 
     def why_not(self, seat: int) -> str | None:
         """None where ``seat`` may take a move back; else the catalog key of why not."""
         if any(move.seat == seat for move in self.moves):
             return None
         return self.refused.get(seat, UNDO_NONE)
+
+    def to_say(self, seat: int) -> str | None:
+        """Why ``seat``'s panel offers no take-back, while it helps: a move of its
+        turn that may not be taken back; None where one may be, where the seat
+        has nothing to take back, or the reason is from an earlier turn."""
+        if seat in self.quiet or self.why_not(seat) is None:
+            return None
+        return self.refused.get(seat)
+
+    def _quiet(self, refused: dict[int, str], told: set[int]) -> list[int]:
+        """``quiet`` once ``refused`` holds the reasons, new ones for the ``told`` seats."""
+        return [s for s in self.quiet if s not in told and s in refused]
+
+    def last(self, seat: int) -> UndoMove | None:
+        """The move a take-back by ``seat`` would take back, if any."""
+        return next((move for move in reversed(self.moves) if move.seat == seat), None)
 
 
 class UndoRefused(Exception):
@@ -74,9 +101,12 @@ def after_move(
     action: BaseModel,
     events: list[Event],
     after: GameState,
+    *,
+    keep: dict[str, Any] | None = None,
 ) -> UndoBook:
     """The book once a member's ``action`` (its ``events``) took the state from
-    ``before_json`` (deciding ``before``) to ``after``."""
+    ``before_json`` (deciding ``before``) to ``after``; ``keep`` goes with the
+    move (``UndoMove.kept``)."""
     reason = game.undo_refusal(action, events)
     now = game.decision(after)
     secret = before is not None and before.mode == "simultaneous"
@@ -94,6 +124,7 @@ def after_move(
     # The last secret choice reveals the others': theirs are out of reach for that.
     why_others = UNDO_CHOSEN if secret and not still_open else UNDO_SINCE
     refused = dict(book.refused)
+    told = {seat, *(m.seat for m in book.moves)}  # the seats whose reasons this move may change
     for other in {m.seat for m in book.moves} - {m.seat for m in kept}:
         refused[other] = why_others
     if reason is not None:
@@ -101,27 +132,39 @@ def after_move(
         for other in {m.seat for m in kept} - {seat}:
             refused[other] = why_others
         refused[seat] = reason
-        return UndoBook(refused=refused)
+        return UndoBook(refused=refused, quiet=book._quiet(refused, told))
     refused.pop(seat, None)
-    moves = [*kept, UndoMove(seat=seat, action=action.model_dump(mode="json"), choice=kind)]
+    move = UndoMove(seat=seat, action=action.model_dump(mode="json"), choice=kind, kept=keep or {})
+    moves = [*kept, move]
     base = book.base if kept and book.base is not None else before_json
     if len(moves) > MAX_MOVES:
         # The oldest move falls out of reach: the base moves past it.
         state = game.load_state(base)
         state, _ = game.play_owned(state, moves[0].seat, game.parse_action(moves[0].action))
         base, moves = state.model_dump_json(), moves[1:]
-    return UndoBook(base=base, moves=moves, refused=refused)
+    return UndoBook(base=base, moves=moves, refused=refused, quiet=book._quiet(refused, told))
 
 
-def after_other(book: UndoBook) -> UndoBook:
-    """The book once anything but a member's action changed the game: nothing
-    before it may be taken back."""
+def after_other(book: UndoBook, reason: str = UNDO_SINCE) -> UndoBook:
+    """The book once anything but a member's action changed the game (``reason``
+    says what, for the seats whose moves it puts out of reach): nothing before
+    it may be taken back."""
     if not book.moves:
         return book
     refused = dict(book.refused)
     for move in book.moves:
-        refused[move.seat] = UNDO_SINCE
-    return UndoBook(refused=refused)
+        refused[move.seat] = reason
+    return UndoBook(refused=refused, quiet=book._quiet(refused, {m.seat for m in book.moves}))
+
+
+def asked_anew(book: UndoBook, seats: Iterable[int]) -> UndoBook:
+    """The book once a new decision asks ``seats`` (their next turn): why a move
+    of theirs from before may not be taken back no longer needs saying in their
+    panels (``UndoBook.to_say``); /undo still says it."""
+    quiet = set(book.quiet) | (set(seats) & set(book.refused))
+    if quiet == set(book.quiet):
+        return book
+    return book.model_copy(update={"quiet": sorted(quiet)})
 
 
 def take_back(game: Game[Any, Any], book: UndoBook, seat: int) -> tuple[GameState, UndoBook]:
@@ -143,4 +186,7 @@ def take_back(game: Game[Any, Any], book: UndoBook, seat: int) -> tuple[GameStat
         raise UndoRefused(UNDO_SINCE) from None
     refused = dict(book.refused)
     refused.pop(seat, None)
-    return state, UndoBook(base=book.base if moves else None, moves=moves, refused=refused)
+    book = UndoBook(
+        base=book.base if moves else None, moves=moves, refused=refused, quiet=book._quiet(refused, {seat})
+    )
+    return state, book

@@ -12,9 +12,11 @@ import json
 import sys
 from typing import Any
 
+import discord
 import pytest
 import simcord
 
+from bot.i18n import t
 from games.core.verify import verify
 from games.registry import GAMES
 from tests.e2e.helpers import (
@@ -41,6 +43,7 @@ WORDS = {
         "tutti hanno scelto",
     ),
 }
+STALE = {"en": "That panel was out of date", "it": "Quel pannello era scaduto"}
 
 
 def undo_id(message: Any) -> str | None:
@@ -111,7 +114,13 @@ async def test_a_secret_play_is_taken_back_until_everyone_has_played(
     await play_secretly(table, 0)
     await play_secretly(table, 1)
     bob = await player_of(table, 1)
-    await play_secretly(table, 2)  # the last play: all are revealed
+    _, last, _ = await play_secretly(table, 2)  # the last play: all are revealed
+    # Each is told, in one small line, why ↩️ Undo went (until their next turn).
+    assert undo_id(last) is None
+    why = "-# ↩️ " + t("undo.refused.revealed", language)  # the last play shows every card played
+    assert why in last.embeds[0].description.splitlines()
+    why = "-# ↩️ " + t("undo.refused.chosen", language)
+    assert why in ((await panel(table, bob)).embeds[0].description or "").splitlines()
     refused = await bob.slash(table.channel, "undo")
     assert refused.ephemeral and refused.response is not None
     assert refused_text in (refused.response.content or "")
@@ -132,3 +141,62 @@ async def test_a_secret_play_is_taken_back_until_everyone_has_played(
     assert sources.count("undo") == 1 and sources.count("player") == 4
     verdict = verify(export, GAMES)
     assert verdict.ok and verdict.undos == 1, verdict.problems
+
+
+def speak(monkeypatch: pytest.MonkeyPatch, language: str) -> None:
+    """SimCord's members speak en-US; private answers follow the member's Discord language."""
+    for module in ("cogs.panel", "cogs.undo", "bot.replies"):
+        monkeypatch.setattr(sys.modules[module], "lang", lambda interaction: language)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+async def test_an_old_panels_undo_takes_nothing_back(
+    simcord_env: simcord.Env, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """↩️ Undo carries the version its panel was drawn for: on a panel from
+    before the latest move, it takes nothing back and shows the current panel."""
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: SEED)
+    speak(monkeypatch, language)
+    table = make_table(simcord_env, ["ann", "bob", "cid"], channel="talismani")
+    await start_game(table, "talismani", language=language)
+    ann, old, _ = await play_secretly(table, 0)  # a panel with ↩️ Undo for this play
+    old_undo = undo_id(old)
+    assert old_undo is not None
+    newer = await panel(table, ann)  # My hand again: the newer panel takes the play back
+    undo = undo_id(newer)
+    assert undo is not None
+    await ann.click(newer, custom_id=undo)
+    await play_secretly(table, 0)  # and she plays again
+    row, state = await table.row(), await table.state()
+
+    late = await ann.click(old, custom_id=old_undo)
+    assert late.response is not None and late.response.ephemeral
+    assert STALE[language] in (late.response.content or "")
+    assert await table.state() == state and (await table.row()).version == row.version, "nothing taken back"
+    assert undo_id(late.response) not in (None, old_undo), "the current panel, with its own ↩️ Undo"
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+async def test_an_undo_drawn_before_it_carried_a_version_is_answered(
+    simcord_env: simcord.Env, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``gm:<channel>:undo``, the button's id before it carried a version, may
+    still sit in a panel: its click takes nothing back and is answered."""
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: SEED)
+    speak(monkeypatch, language)
+    table = make_table(simcord_env, ["ann", "bob", "cid"], channel="talismani")
+    await start_game(table, "talismani", language=language)
+    ann, _, _ = await play_secretly(table, 0)
+    row, state = await table.row(), await table.state()
+    channel = table.bot.get_channel(table.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    legacy = f"gm:{table.channel.id}:undo"
+    view = discord.ui.View()
+    view.add_item(discord.ui.Button(label="Undo", custom_id=legacy))
+    sent = await channel.send("an old panel", view=view)
+    view.stop()
+    old = next(m for m in table.channel.history() if m.id == sent.id)
+    late = await ann.click(old, custom_id=legacy)
+    assert late.acknowledged and late.ephemeral and late.response is not None
+    assert STALE[language] in (late.response.content or "")
+    assert await table.state() == state and (await table.row()).version == row.version, "nothing taken back"

@@ -325,3 +325,165 @@ def test_whatever_a_game_lets_back_is_taken_back_exactly(game_id: str) -> None:
                 checked += 1
             state = after
     assert checked > 0, "random play never made a move this game lets a player take back"
+
+
+# -- a take-back and the clock: the decision's deadline and the missed-deadline count --
+async def clock_of(service: TableService) -> tuple[float | None, float | None]:
+    found = await service.active(CH)
+    assert found is not None
+    return found[0].deadline_at, found[0].reminder_at
+
+
+def set_clock(service: TableService, now: float) -> None:
+    service.core.clock = lambda: now
+
+
+async def test_a_take_back_gives_the_decision_no_fresh_deadline(service: TableService) -> None:
+    """After a take-back the decision is the one whose clock ran before the move:
+    its deadline and reminder are the ones it had, not new ones."""
+    await started(service)
+    first = await seat_user(service, 0)
+    opened = await clock_of(service)
+    assert opened[0] is not None
+    set_clock(service, 1100.0)
+    await service.act(CH, first, {"kind": "step", "n": 3})
+    assert (await clock_of(service))[0] != opened[0], "a move opens a decision with its own deadline"
+    set_clock(service, 1150.0)
+    await service.undo(CH, first)
+    assert await clock_of(service) == opened
+
+
+async def test_playing_and_taking_back_does_not_hold_off_the_deadline(service: TableService) -> None:
+    """A member who plays and takes back the same move every minute still meets
+    the deadline of their turn: its default is played when its time comes."""
+    await started(service)
+    first = await seat_user(service, 0)
+    deadline, _ = await clock_of(service)
+    assert deadline is not None
+    now, timed_out = 1000.0, None
+    while now < 1000.0 + 150 * 60 and timed_out is None:
+        now += 60
+        set_clock(service, now)
+        await service.act(CH, first, {"kind": "step", "n": 3})
+        await service.undo(CH, first)
+        applied = await service.run_due(CH)
+        if applied is not None and applied.auto_seats:
+            timed_out = now
+    assert timed_out is not None, "the deadline never came"
+    assert timed_out < deadline + 60
+
+
+async def test_a_take_back_restores_the_count_of_missed_deadlines(service: TableService) -> None:
+    """A move breaks a run of missed deadlines; taking it back un-breaks it, and the
+    next deadline missed hands the seat to the AI (bot.seats.TIMEOUTS_TO_AI)."""
+    await started(service)
+    users = [await seat_user(service, s) for s in range(3)]
+
+    async def deadline_passes() -> None:
+        deadline, _ = await clock_of(service)
+        assert deadline is not None
+        set_clock(service, deadline + 1)
+        applied = await service.run_due(CH)
+        assert applied is not None and 0 in applied.auto_seats
+
+    await deadline_passes()  # seat 0's turn: its default ends it, the secret round opens
+    await service.act(CH, users[1], {"kind": "pick", "n": 1})
+    await service.act(CH, users[2], {"kind": "pick", "n": 1})
+    await deadline_passes()  # seat 0's pick is its default
+    await service.act(CH, users[1], {"kind": "end"})
+    await service.act(CH, users[2], {"kind": "end"})
+    found = await service.active(CH)
+    assert found is not None and found[1].seats[0].timeouts == 2
+    await service.act(CH, users[0], {"kind": "step", "n": 1})
+    applied = await service.undo(CH, users[0])
+    assert applied.table.seats[0].timeouts == 2, "the take-back un-breaks the run"
+    await deadline_passes()
+    found = await service.active(CH)
+    assert found is not None and found[1].seats[0].ai, "the third missed deadline hands the seat over"
+
+
+async def test_taking_back_a_secret_choice_keeps_the_round_deadline(service: TableService) -> None:
+    await started(service)
+    first = await seat_user(service, 0)
+    await service.act(CH, first, {"kind": "end"})  # the secret round opens
+    opened = await clock_of(service)
+    set_clock(service, 1030.0)
+    await service.act(CH, first, {"kind": "pick", "n": 1})
+    set_clock(service, 1060.0)
+    await service.undo(CH, first)
+    assert await clock_of(service) == opened
+
+
+# -- why ↩️ Undo is not offered: one line in the panel, while it helps --
+async def note_of(service: TableService, seat: int) -> str | None:
+    from cogs.panel import panel_context
+    from cogs.undo import undo_note
+
+    found = await service.active(CH)
+    assert found is not None
+    row, table = found
+    game = GAMES[row.game]
+    state = game.load_state(row.state or "")
+    return undo_note(panel_context(game, state, CH, row.version, table, seat, None, "en"))
+
+
+async def test_why_undo_is_not_offered_is_said_until_the_seats_next_turn(service: TableService) -> None:
+    await started(service)
+    users = [await seat_user(service, s) for s in range(3)]
+    assert await note_of(service, 0) is None, "nothing to take back is not worth a line"
+    await service.act(CH, users[0], {"kind": "step", "n": 1})
+    assert await note_of(service, 0) is None, "↩️ Undo is offered"
+    await service.act(CH, users[0], {"kind": "roll"})
+    assert await note_of(service, 0) == "-# ↩️ You can't take that move back: the dice have been rolled."
+    await service.act(CH, users[0], {"kind": "end"})
+    for user in users:  # the secret round; the last pick reveals them all
+        await service.act(CH, user, {"kind": "pick", "n": 1})
+    assert await note_of(service, 2) == (
+        "-# ↩️ You can't change your choice any more: everyone has chosen and the choices are revealed."
+    )
+    assert await note_of(service, 1) is None, "seat 1's turn begins: its pick is history"
+    await service.act(CH, users[1], {"kind": "end"})
+    await service.act(CH, users[2], {"kind": "end"})
+    assert await note_of(service, 0) is None, "seat 0's next turn: nothing more to say"
+    await refused(service, users[0], "undo.refused.chosen")  # /undo still says why, when asked
+
+
+async def test_an_ai_seats_move_is_named_as_why(database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Narnia, a member and two AI seats: when the AI's moves follow the
+    member's at once, the panel and /undo say an AI seat has moved since."""
+    import random
+
+    from cogs.panel import panel_context
+    from cogs.undo import undo_note
+
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: 3)
+    store = await open_store(database)
+    service = TableService(store, make_settings(database), clock=lambda: 1000.0)
+    game = GAMES["narnia"]
+    await service.open_lobby(CH, 2, ANN, "ann", "narnia", seats=3, speed="live", language="en")
+    for _ in range(2):
+        await service.add_ai(CH, ANN, False, "easy")
+    await service.start(CH, ANN, False)
+    rng, note = random.Random(3), None
+    for _ in range(100):
+        found = await service.active(CH)
+        assert found is not None
+        row, table = found
+        seat = table.seat_of(ANN)
+        assert seat is not None
+        state = game.load_state(row.state or "")
+        if table.undo.refused.get(seat) == "undo.refused.ai":
+            note = undo_note(panel_context(game, state, CH, row.version, table, seat, None, "en"))
+            break
+        decision = game.decision(state)
+        assert decision is not None
+        if seat not in decision.actors:
+            await service.run_due(CH)  # the AI stretch's next slice
+            continue
+        action = rng.choice(game.legal_actions(state, seat) or [game.random_action(state, seat, rng)])
+        await service.act(CH, ANN, action.model_dump(mode="json"))
+    assert note == "-# ↩️ You can't take that move back: an AI seat has moved since."
+    with pytest.raises(TableError) as caught:
+        await service.undo(CH, ANN)
+    assert caught.value.key == "undo.refused.ai"
+    await store.close()
