@@ -62,7 +62,20 @@ async def hint(core: TableCore, channel_id: int, user_id: int) -> Hint:
     if decision is None or seat not in decision.actors:
         raise TableError("hint.error.not_your_turn")
     view = game.view(state, seat)
-    advice = await asyncio.to_thread(core.thinker.advise, game, info, seat, decision, view)
+    # One search per seat at a time (a second click waits for nothing: it is told
+    # so), on the thinker's own lane, as many at once as it has slots: searches
+    # never fill the thread pool every picture of every table is drawn on.
+    searching = (channel_id, seat)
+    if searching in core.hinting:
+        raise TableError("hint.error.searching")
+    core.hinting.add(searching)
+    try:
+        async with core.thinker.slots:
+            advice = await asyncio.get_running_loop().run_in_executor(
+                core.thinker.lane(), core.thinker.advise, game, info, seat, decision, view
+            )
+    finally:
+        core.hinting.discard(searching)
     number = await _count(core, channel_id, row.id, user_id, seat, row.version, advice.move)
     return Hint(row.game, seat, view, advice, row.version, number)
 

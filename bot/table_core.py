@@ -38,6 +38,7 @@ class TableCore:
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self.thinker = Thinker(settings.ai_workers, settings.ai_think_seconds)
+        self.hinting: set[tuple[int, int]] = set()  # (channel, seat) whose hint is being searched
 
     def ai_slice(self, *, interactive: bool) -> tuple[int, Thinker, float, bool]:
         """The bounds of one slice of AI moves and who thinks them (bot.ai_moves).
@@ -153,8 +154,12 @@ class TableCore:
             # The AI stretch goes on: due at once, the scheduler plays its next slice.
             row.deadline_at, row.reminder_at = now, None
         elif row.status == "playing" and applied.clock is not None and applied.clock.deadline_at is not None:
-            # A take-back: the decision it brings back keeps the deadline it had.
-            row.deadline_at, row.reminder_at = applied.clock.deadline_at, applied.clock.reminder_at
+            # A take-back: the decision it brings back keeps the deadline it had, and
+            # its reminder if still to come (one already sent, or due while the move
+            # stood, is not sent again to those still deciding).
+            reminder = applied.clock.reminder_at
+            row.deadline_at = applied.clock.deadline_at
+            row.reminder_at = reminder if reminder is not None and reminder > now else None
         elif row.status == "playing" and kept and row.deadline_at is not None:
             pass  # one deadline for a simultaneous decision, however many have chosen
         elif row.status == "playing" and decision is not None:

@@ -218,6 +218,39 @@ async def test_another_member_moves_while_a_hint_searches(
     assert [(h.seat, h.version, h.number) for h in info.hinted] == [(0, found.version, 1)]
 
 
+async def test_one_search_per_seat_at_a_time_on_the_thinker_s_lane(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A member who clicks 💡 again while their hint is thinking is told so: no
+    second search, nothing counted twice. The search runs on the thinker's own
+    lane, never the default thread pool every picture is drawn on."""
+    await start_talismani(service)
+    threads: list[str] = []
+    with HeldSearch(service, monkeypatch) as search:
+        held = service.core.thinker.advise
+
+        def named(*args: Any) -> Advice:
+            threads.append(threading.current_thread().name)
+            return held(*args)
+
+        monkeypatch.setattr(service.core.thinker, "advise", named)
+        asked = asyncio.create_task(hint(service.core, CHANNEL, HOST))
+        await search.started()
+        with pytest.raises(TableError) as again:
+            await hint(service.core, CHANNEL, HOST)
+        assert again.value.key == "hint.error.searching"
+        other = asyncio.create_task(hint(service.core, CHANNEL, GUEST))  # another seat may ask meanwhile
+        search.go.set()
+    found, theirs = await asked, await other
+    assert found.number == 1 and theirs.number == 1
+    assert len(threads) == 2 and all(name.startswith("ai-hard") for name in threads), threads
+    row = await service.store.active(CHANNEL)
+    assert row is not None
+    assert [seat.hints for seat in table_of(row).seats] == [1, 1, 0]
+    found = await hint(service.core, CHANNEL, HOST)  # once answered, the seat may ask again
+    assert found.number == 2
+
+
 async def test_a_hint_whose_table_moved_on_is_dropped(
     service: TableService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
