@@ -25,6 +25,7 @@ politely (never "interaction failed", never a database error).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +37,26 @@ from bot.replies import answer_error
 
 PAYLOAD = r"[A-Za-z0-9_.=,-]{1,60}"
 FIELD_LIMIT = 1024  # Discord's characters per embed field value
+# Discord's characters per button label, select option label or description, and placeholder.
+BUTTON_LABEL, OPTION_TEXT, PLACEHOLDER = 80, 100, 150
+
+log = logging.getLogger(__name__)
+
+
+def fit_text(limit: int, *texts: str) -> str:
+    """The first of ``texts`` within ``limit`` characters (Discord's for a label, a
+    description or a placeholder): controls are written to fit, each text shorter
+    than the one before. Were even the last too long (a text nobody wrote to fit:
+    logged, and ``tests/platform/test_fitted.py`` looks for it in every game), it
+    ends at a word, marked "…", never in the middle of one."""
+    for text in texts:
+        if len(text) <= limit:
+            return text
+    log.warning("control text over Discord's %d characters: %r", limit, texts[-1])
+    words = texts[-1][: limit - 1].rsplit(" ", 1)[0]
+    return words.rstrip(" ,;:—·") + "…"
+
+
 # The button colours, by what they look like (discord.py names them by purpose).
 GREEN, GREY, BLUE, RED = (
     discord.ButtonStyle.success,

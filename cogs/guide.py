@@ -26,7 +26,17 @@ from discord.ext import commands
 from bot.i18n import cmd, t
 from bot.model import TableError
 from cogs.common import answer_error, bot_of, display_name, lang, presented_games, reply, user_errors
-from cogs.controls import GREY, BoardSpot, Checked, add_board_control, checked_values, id_field, static_view
+from cogs.controls import (
+    GREY,
+    OPTION_TEXT,
+    BoardSpot,
+    Checked,
+    add_board_control,
+    checked_values,
+    fit_text,
+    id_field,
+    static_view,
+)
 from cogs.guide_picture import labelled
 from cogs.guide_text import GUIDE_FILE, guide_embed, guided_games, has_guide, help_embed
 from games.registry import GAMES
@@ -149,7 +159,7 @@ class HelpSelect(
         games = guided_games() if op == "guide" else presented_games()
         options = [
             discord.SelectOption(
-                label=t(f"game.{g}.name", language)[:100],
+                label=fit_text(OPTION_TEXT, t(f"game.{g}.name", language)),
                 value=g,
                 description=t("help.players", language, min=GAMES[g].min_players, max=GAMES[g].max_players)[
                     :100

@@ -27,7 +27,7 @@ from bot.i18n import t
 from bot.model import TableError
 from bot.presenter import PRESENTERS, Click, PanelContext
 from cogs.common import answer_error, bot_of, lang
-from cogs.controls import GREEN, Checked, add_panel_control, id_field, static_view
+from cogs.controls import BUTTON_LABEL, GREEN, Checked, add_panel_control, fit_text, id_field, static_view
 from cogs.panel import Decode, handle_click
 
 MESSAGE_LIMIT = 2000  # Discord's characters per message
@@ -120,7 +120,10 @@ class PlayHintButton(
     @classmethod
     def make(cls, channel_id: int, version: int, number: int, label: str) -> PlayHintButton:
         button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label[:80], emoji="▶️", style=GREEN, custom_id=f"gm:{channel_id}:{version}:hint:{number}"
+            label=fit_text(BUTTON_LABEL, label),
+            emoji="▶️",
+            style=GREEN,
+            custom_id=f"gm:{channel_id}:{version}:hint:{number}",
         )
         return cls(button, channel_id, version, number)
 

@@ -17,6 +17,7 @@ import discord
 
 from bot.model import TableError
 from bot.presenter import Click, PanelContext
+from cogs.controls import OPTION_TEXT, fit_text
 from cogs.panel import ActButton, ActSelect
 
 SELECT_LIMIT = 25  # Discord's options per select
@@ -38,7 +39,9 @@ def select(
 ) -> ActSelect | None:
     """A select of legal actions (index, label); None when there is nothing to pick."""
     options = [
-        discord.SelectOption(label=label[:100], value=str(index), emoji=emoji(index) if emoji else None)
+        discord.SelectOption(
+            label=fit_text(OPTION_TEXT, label), value=str(index), emoji=emoji(index) if emoji else None
+        )
         for index, label in entries
     ][:SELECT_LIMIT]
     if not options:
@@ -95,7 +98,7 @@ def narrowed(
         groups.setdefault(group, group_label)
     chosen = (ctx.draft or {}).get(draft_key)
     options = [
-        discord.SelectOption(label=label[:100], value=group, default=group == chosen)
+        discord.SelectOption(label=fit_text(OPTION_TEXT, label), value=group, default=group == chosen)
         for group, label in groups.items()
     ][:SELECT_LIMIT]
     out = [ActSelect.make(ctx.channel_id, ctx.version, f"G.{draft_key}", group_placeholder, options, row=row)]

@@ -19,11 +19,14 @@ from bot.render import event_text
 from bot.store import GameRow
 from cogs.common import answer_error, bot_of, lang
 from cogs.controls import (
+    BUTTON_LABEL,
     PAYLOAD,
+    PLACEHOLDER,
     BoardSpot,
     Checked,
     add_board_control,
     checked_values,
+    fit_text,
     id_field,
     with_panel_controls,
     with_panel_notes,
@@ -259,7 +262,12 @@ class ActButton(
     ) -> ActButton:
         custom_id = f"gm:{channel_id}:{version}:a:{payload}"
         button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label[:80], style=style, emoji=emoji, custom_id=custom_id, disabled=disabled, row=row
+            label=fit_text(BUTTON_LABEL, label),
+            style=style,
+            emoji=emoji,
+            custom_id=custom_id,
+            disabled=disabled,
+            row=row,
         )
         return cls(button, channel_id, version, payload)
 
@@ -304,7 +312,7 @@ class ActSelect(
     ) -> ActSelect:
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=f"gm:{channel_id}:{version}:s:{payload}",
-            placeholder=placeholder[:150],
+            placeholder=fit_text(PLACEHOLDER, placeholder),
             options=options[:25],
             min_values=min_values,
             max_values=min(max_values, len(options[:25])),

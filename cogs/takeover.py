@@ -26,7 +26,17 @@ from bot.render import plain
 from bot.seats import ai_seats
 from bot.takeover import answer_request, request_seat
 from cogs.common import answer_error, bot_of, channel_of, display_name, lang, may_manage, reply
-from cogs.controls import FORGED, BoardSpot, Checked, add_board_control, checked_values, id_field, static_view
+from cogs.controls import (
+    FORGED,
+    OPTION_TEXT,
+    BoardSpot,
+    Checked,
+    add_board_control,
+    checked_values,
+    fit_text,
+    id_field,
+    static_view,
+)
 
 
 async def take_click(interaction: discord.Interaction, channel_id: int) -> None:
@@ -132,7 +142,9 @@ class TakePick(Checked, discord.ui.DynamicItem[discord.ui.Select[Any]], template
     def make(cls, channel_id: int, table: TableInfo, held: list[int], language: str) -> TakePick:
         options = [
             discord.SelectOption(
-                label=t("takeover.option", language, number=s + 1, name=plain(table.seats[s].name))[:100],
+                label=fit_text(
+                    OPTION_TEXT, t("takeover.option", language, number=s + 1, name=plain(table.seats[s].name))
+                ),
                 value=str(s),
             )
             for s in held[:25]

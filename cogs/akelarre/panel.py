@@ -16,8 +16,8 @@ from cogs.akelarre.board import status
 from cogs.akelarre.picker import play_controls
 from cogs.akelarre.places import card_short, place_line
 from cogs.akelarre.whole import DESCRIPTION, DRAW, LABEL, WHOLE, buy_switch, draw_click, source_button
-from cogs.akelarre.words import card_name, cards_text, fitted, plain_name, suit, ui
-from cogs.controls import BLUE, FIELD_LIMIT, GREEN, GREY, RED, static_view
+from cogs.akelarre.words import card_name, cards_text, plain_name, suit, ui
+from cogs.controls import BLUE, FIELD_LIMIT, GREEN, GREY, RED, fit_text, static_view
 from cogs.panel import REFRESH, ActButton, ActSelect, refresh_button
 from cogs.turn_messages import chunks
 from games.akelarre import AkelarreView
@@ -138,13 +138,13 @@ def payment_controls(
         rest = [c for c in p.cards if c not in a["cards"]]
         hint = {"count": worth(a["cards"], v.favourite), "seat": plain_name(ctx.table, p.payer)}
         label = ui("keep_pair", lang, a=card_name(a["cards"][0], lang), b=card_name(a["cards"][1], lang))
-        description = fitted(
+        description = fit_text(
             DESCRIPTION,
             ui("keep_hint", lang, cards=cards_text(rest, lang), **hint),
             ui("keep_hint", lang, cards=", ".join(card_short(c, value_of(c), lang) for c in rest), **hint),
         )
         options.append(
-            discord.SelectOption(label=fitted(LABEL, label), value=str(i), description=description)
+            discord.SelectOption(label=fit_text(LABEL, label), value=str(i), description=description)
         )
     if options:
         controls.add_item(

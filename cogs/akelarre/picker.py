@@ -1,7 +1,7 @@
 """Akelarre's move picker (Phase A): whole moves in one pick (``whole.py``), or cards from
 the hand, then a destination among the legal places (a joker's value where two fit); takes
 from 4-card groups; Done with the draw, or a discard. Every option is written to fit
-Discord's 100 characters (``fitted``), never cut."""
+Discord's 100 characters (``fit_text``), never cut."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from bot.presenter import PanelContext
 from cogs import legal
 from cogs.akelarre.places import group_short, place_name
 from cogs.akelarre.whole import DESCRIPTION, LABEL, buy_switch, done_buttons, made, sources, whole_select
-from cogs.akelarre.words import card_name, cards_text, fitted, plain_name, suit, ui
-from cogs.controls import GREEN, RED
+from cogs.akelarre.words import card_name, cards_text, plain_name, suit, ui
+from cogs.controls import GREEN, RED, fit_text
 from cogs.panel import ActButton, ActSelect
 from games.akelarre import AkelarreView
 from games.akelarre.data import COMPLETE, family_of, is_joker, kind_of
@@ -196,11 +196,11 @@ def _move_option(ctx: PanelContext, v: AkelarreView, index: int, a: dict[str, An
             description = ui("captures_own", lang, group=short)
         else:
             seat = plain_name(ctx.table, place.owner)
-            description = fitted(
+            description = fit_text(
                 DESCRIPTION,
                 ui("captures_other", lang, seat=seat, group=short),
                 ui("whole_capture_other", lang, seat=seat),
             )
     return discord.SelectOption(
-        label=fitted(LABEL, label), value=str(index), description=fitted(DESCRIPTION, description) or None
+        label=fit_text(LABEL, label), value=str(index), description=fit_text(DESCRIPTION, description) or None
     )

@@ -23,8 +23,8 @@ from bot.model import TableError
 from bot.presenter import Click, PanelContext
 from cogs import legal
 from cogs.akelarre.places import card_short, group_short
-from cogs.akelarre.words import cards_text, fitted, plain_name, suit, ui
-from cogs.controls import BLUE, GREEN, GREY
+from cogs.akelarre.words import cards_text, plain_name, suit, ui
+from cogs.controls import BLUE, GREEN, GREY, fit_text
 from cogs.panel import ActButton, ActSelect
 from games.akelarre import AkelarreView, Buy, Draw, EndTurn, Placed
 from games.akelarre.ai import AkelarreAI
@@ -103,7 +103,7 @@ def whole_option(ctx: PanelContext, v: AkelarreView, index: int, a: dict[str, An
         ("✋" if c == held else "") + card_short(c, value, lang) for c, value in cards if c in new
     )
     shown = group_short(cards, lang, opened=True) if a["kind"] == "open" else added
-    label = fitted(
+    label = fit_text(
         LABEL, ui(verb, lang, group=shown, cards=shown, **where), ui(f"{verb}_short", lang, **where)
     )
     if len(group) == COMPLETE and mine:
@@ -115,14 +115,14 @@ def whole_option(ctx: PanelContext, v: AkelarreView, index: int, a: dict[str, An
         description = ui("whole_new", lang, count=COMPLETE - len(group))
     else:
         left = COMPLETE - len(group)
-        description = fitted(
+        description = fit_text(
             DESCRIPTION,
             ui("whole_makes", lang, group=group_short(cards, lang), count=left),
             ui("whole_left", lang, count=left),
         )
     if any(family_of(c) == v.favourite and not is_joker(c) for c in new):
         description = "⭐ " + description
-    return discord.SelectOption(label=label, value=str(index), description=fitted(DESCRIPTION, description))
+    return discord.SelectOption(label=label, value=str(index), description=fit_text(DESCRIPTION, description))
 
 
 def whole_select(ctx: PanelContext, v: AkelarreView, row: int) -> ActSelect | None:

@@ -43,18 +43,6 @@ def plain_name(table: TableInfo, seat: int) -> str:
     return render.plain_name(table, seat)
 
 
-def fitted(limit: int, *texts: str) -> str:
-    """The first of ``texts`` within ``limit`` characters (Discord's for a label or a
-    description): options are written to fit, each text shorter than the one before,
-    the last short enough for any name Discord allows (32 characters). Were even that
-    too long, it ends at a word, marked "…", never in the middle of one."""
-    for text in texts:
-        if len(text) <= limit:
-            return text
-    words = texts[-1][: limit - 1].rsplit(" ", 1)[0]
-    return words.rstrip(" ,;:—·") + "…"
-
-
 def seat_label(seat: int) -> str:
     """A player as the rules name seats (P1…Pn), where no table is at hand to name them by
     (a hint, the picture: both are drawn from a view alone)."""

@@ -11,7 +11,7 @@ from bot.i18n import join, t
 from bot.model import TableError
 from bot.presenter import Click, PanelContext
 from bot.render import resource, seat_name
-from cogs.controls import GREEN, RED, static_view
+from cogs.controls import GREEN, OPTION_TEXT, RED, fit_text, static_view
 from cogs.magmor.board import days_line, legend, player_lines
 from cogs.magmor.final import score_breakdown
 from cogs.magmor.split import split_click, split_controls
@@ -169,10 +169,10 @@ def _magmor_controls(ctx: PanelContext, v: MagmorView, controls: discord.ui.View
             worth = values.get(a, 0) + values.get(b, 0)
             options.append(
                 discord.SelectOption(
-                    label=label[:100],
+                    label=fit_text(OPTION_TEXT, label),
                     value=f"{a}+{b}",
                     emoji=EMOJI[a],
-                    description=ui("magmor_option", lang, count=worth)[:100],
+                    description=fit_text(OPTION_TEXT, ui("magmor_option", lang, count=worth)),
                 )
             )
         controls.add_item(

@@ -9,7 +9,7 @@ import discord
 
 from bot.presenter import PanelContext
 from cogs import legal
-from cogs.controls import GREEN, GREY
+from cogs.controls import BUTTON_LABEL, GREEN, GREY, OPTION_TEXT, fit_text
 from cogs.narnia.words import form, percent, stack_text, territory, ui
 from cogs.panel import ActButton, ActSelect
 from games.narnia.ai import Board, ranked_attacks
@@ -17,7 +17,6 @@ from games.narnia.views import NarniaView
 
 WHOLE_ATTACKS = "LW"  # the select of whole attacks: legal-action indices, or OTHER_ATTACKS
 OTHER_ATTACKS = "more"  # its last option when the attacks are more than it holds
-OPTION_TEXT = 100  # Discord: characters in an option's label and in its description
 
 
 def add_controls(ctx: PanelContext, v: NarniaView, controls: discord.ui.View) -> None:
@@ -300,7 +299,7 @@ def _invade_controls(ctx: PanelContext, v: NarniaView, controls: discord.ui.View
             ctx.channel_id,
             ctx.version,
             "inv.none",
-            ui("invade_none", lang, source_in=form(source, "in", lang))[:80],
+            fit_text(BUTTON_LABEL, ui("invade_none", lang, source_in=form(source, "in", lang))),
             row=0,
         )
     )
@@ -319,7 +318,9 @@ def _territory_select(
     row: int,
 ) -> ActSelect:
     options = [
-        discord.SelectOption(label=_label(ctx, v, tid)[:100], value=tid, default=tid == chosen)
+        discord.SelectOption(
+            label=fit_text(OPTION_TEXT, _label(ctx, v, tid)), value=tid, default=tid == chosen
+        )
         for tid in choices
     ][: legal.SELECT_LIMIT]  # at most 24 territories: always fits
     return ActSelect.make(ctx.channel_id, ctx.version, payload, placeholder, options, row=row)

@@ -8,7 +8,7 @@ import discord
 from bot.presenter import PanelContext
 from bot.render import seat_name
 from cogs import legal
-from cogs.controls import GREEN, GREY
+from cogs.controls import BUTTON_LABEL, GREEN, GREY, fit_text
 from cogs.talismani.words import card, played, suit, ui
 from games.talismani import TalismaniView
 
@@ -85,4 +85,6 @@ def choice_controls(
     for index, action in entries:
         rotate = bool(action.get("rotate"))
         label = ui("rotate" if rotate else "keep", lang, suit=dominant, next=following)
-        controls.add_item(legal.button(ctx, index, label[:80], style=GREEN if rotate else GREY, row=0))
+        controls.add_item(
+            legal.button(ctx, index, fit_text(BUTTON_LABEL, label), style=GREEN if rotate else GREY, row=0)
+        )

@@ -8,7 +8,7 @@ import discord
 from bot.model import TableError
 from bot.presenter import Click, PanelContext
 from cogs import legal
-from cogs.controls import GREEN
+from cogs.controls import BUTTON_LABEL, GREEN, OPTION_TEXT, fit_text
 from cogs.panel import ActButton, ActSelect
 from cogs.talismani.words import card, played, sort_key, suit, ui
 from games.talismani import TalismaniView
@@ -77,7 +77,8 @@ def play_controls(
     joker = next((c for c in picked if c in JOKERS), None) or next((c for c in visible if c in JOKERS), None)
     visible = [c for c in visible if c not in JOKERS or c == joker]
     options = [
-        discord.SelectOption(label=card(c, lang)[:100], value=c, default=c in picked) for c in visible
+        discord.SelectOption(label=fit_text(OPTION_TEXT, card(c, lang)), value=c, default=c in picked)
+        for c in visible
     ][: legal.SELECT_LIMIT]
     if options:
         controls.add_item(
@@ -103,7 +104,7 @@ def play_controls(
             ctx.channel_id,
             ctx.version,
             "confirm",
-            label[:80],
+            fit_text(BUTTON_LABEL, label),
             style=GREEN,
             emoji="✅",
             disabled=not ok,

@@ -9,7 +9,7 @@ from bot.i18n import t
 from bot.presenter import PanelContext
 from bot.render import seat_name
 from cogs import legal
-from cogs.controls import GREEN, GREY
+from cogs.controls import GREEN, GREY, OPTION_TEXT, fit_text
 from cogs.panel import ActSelect
 from cogs.tirnanog.words import LIMIT, creatures, species, symbols, terrain, territory, ui, vp
 from games.tirnanog.data import META, SPECIES, is_fountain, power_of, species_symbols, value_of, vp_of
@@ -98,14 +98,17 @@ def _consolidate_controls(ctx: PanelContext, me: SeatView, controls: discord.ui.
             ui("pick_territory", lang),
             [
                 discord.SelectOption(
-                    label=territory(card, lang)[:100],
+                    label=fit_text(OPTION_TEXT, territory(card, lang)),
                     value=card,
-                    description=ui(
-                        "territory_option",
-                        lang,
-                        power=t(f"tirnanog.power.{power_of(card)}", lang),
-                        vp=vp(vp_of(card), lang),
-                    )[:100],
+                    description=fit_text(
+                        OPTION_TEXT,
+                        ui(
+                            "territory_option",
+                            lang,
+                            power=t(f"tirnanog.power.{power_of(card)}", lang),
+                            vp=vp(vp_of(card), lang),
+                        ),
+                    ),
                     default=card == chosen,
                 )
                 for card in payable

@@ -266,7 +266,7 @@ def check_fits(state: AkelarreState, language: str) -> int:
                     assert int(text) <= 25
                     continue
                 assert len(text) <= LIMITS[what], (what, text)
-                assert what != "option" or not text.endswith("…"), text  # fitted()'s last resort
+                assert what != "option" or not text.endswith("…"), text  # fit_text()'s last resort
                 options += what == "option"
     return options
 
