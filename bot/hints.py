@@ -25,6 +25,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.model import HintedMove, TableError, TableInfo, table_of
+from bot.render import seat_names
 from bot.store import GameRow
 from bot.table_core import TableCore
 from games.core.search import Advice
@@ -39,6 +40,7 @@ class Hint:
     advice: Advice
     version: int  # the table's version the hint was found at
     number: int  # the seat's count of hints with this one (names it for Play it)
+    names: tuple[str, ...] = ()  # the seats' names, for a move that names another player
 
 
 def hints_on(table: TableInfo, seat: int) -> bool:
@@ -77,7 +79,7 @@ async def hint(core: TableCore, channel_id: int, user_id: int) -> Hint:
     finally:
         core.hinting.discard(searching)
     number = await _count(core, channel_id, row.id, user_id, seat, row.version, advice.move)
-    return Hint(row.game, seat, view, advice, row.version, number)
+    return Hint(row.game, seat, view, advice, row.version, number, seat_names(info))
 
 
 async def _count(

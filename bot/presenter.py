@@ -8,7 +8,7 @@ pictures and controls, and turns clicks back into actions.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,11 +96,15 @@ class Presenter(ABC):
         or ``RuleError`` for a click that cannot be honoured."""
 
     @abstractmethod
-    def describe_action(self, view: BaseModel, action: dict[str, Any], language: str) -> str:
+    def describe_action(
+        self, view: BaseModel, action: dict[str, Any], language: str, names: Sequence[str] = ()
+    ) -> str:
         """One of this seat's own legal actions (``action``, as JSON) in words for
         that player, an imperative line naming what they would press or choose
         ("Take the river territory"), for the panel's hint. Drawn from the seat's
-        own ``view`` only: it may name what the seat can see, never more."""
+        own ``view`` only: it may name what the seat can see, never more. ``names``
+        are the seats' names as Discord gives them (``bot.render.seat_names``), for
+        a line that names another player."""
 
     def live_message(self, table: TableInfo, view: BaseModel, key: str, language: str) -> str | None:
         """The text of the live message ``key`` (events with a ``live`` param,

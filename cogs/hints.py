@@ -38,7 +38,7 @@ def hint_text(found: Hint, language: str) -> str:
     presenter, advice = PRESENTERS[found.game], found.advice
 
     def said(move: Any) -> str:
-        return presenter.describe_action(found.view, move.model_dump(mode="json"), language)
+        return presenter.describe_action(found.view, move.model_dump(mode="json"), language, found.names)
 
     lines = [t("hint.title", language, move=said(advice.move))]
     if advice.capped:

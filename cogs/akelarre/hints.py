@@ -41,18 +41,19 @@ def hint(key: str, language: str, **params: Any) -> str:
     return t(f"akelarre.hint.{key}", language, **params)
 
 
-def describe(view: AkelarreView, action: dict[str, Any], language: str) -> str:
-    """One imperative line naming ``action`` (a legal action of ``view``'s seat, as JSON)."""
+def describe(view: AkelarreView, action: dict[str, Any], language: str, names: Sequence[str] = ()) -> str:
+    """One imperative line naming ``action`` (a legal action of ``view``'s seat, as JSON);
+    other players by ``names`` (the seats' names; P1… where there are none)."""
     parsed = ACTION_ADAPTER.validate_python(action)
     match parsed:
         case Open():
-            return _open(view, parsed, language)
+            return _open(view, parsed, language, names)
         case Add():
-            return _add(view, parsed, language)
+            return _add(view, parsed, language, names)
         case Take():
-            return _take(view, parsed, language)
+            return _take(view, parsed, language, names)
         case CancelTake():
-            return _cancel_take(view, language)
+            return _cancel_take(view, language, names)
         case Done():
             # AK-10.4: in the final round Done ends the whole turn (no draw follows).
             key = "done_final" if view.final_round else "done"
@@ -71,7 +72,12 @@ def describe(view: AkelarreView, action: dict[str, Any], language: str) -> str:
         case CancelPurchase():
             return hint("cancel_purchase", language)
         case ChoosePayment():
-            return _choose_payment(view, parsed, language)
+            return _choose_payment(view, parsed, language, names)
+
+
+def named(names: Sequence[str], seat: int) -> str:
+    """Another player as the board names them: their name, or P2 where the table gives none."""
+    return names[seat] if seat < len(names) else seat_label(seat)
 
 
 def _seat(view: AkelarreView) -> int:
@@ -83,12 +89,12 @@ def _place(view: AkelarreView, place_id: str) -> PlaceView:
     return next(p for p in view.places if p.id == place_id)
 
 
-def where(view: AkelarreView, place: PlaceView, form: str, language: str) -> str:
+def where(view: AkelarreView, place: PlaceView, form: str, language: str, names: Sequence[str]) -> str:
     """ "on your place 1" / "to P2's place 1" / "from …": Italian joins the preposition
     to the article ("sul tuo luogo 1", "al luogo 1 di P2"), so each form is its own text."""
     if place.owner == view.seat:
         return hint(f"{form}_yours", language, number=place.number)
-    return hint(f"{form}_other", language, seat=seat_label(place.owner), number=place.number)
+    return hint(f"{form}_other", language, seat=named(names, place.owner), number=place.number)
 
 
 def _starred(card: str, favourite: str | None, language: str) -> str:
@@ -98,30 +104,30 @@ def _starred(card: str, favourite: str | None, language: str) -> str:
 
 
 # -- Phase A: open, add, take (AK-5) --------------------------------------
-def _open(view: AkelarreView, move: Open, language: str) -> str:
+def _open(view: AkelarreView, move: Open, language: str, names: Sequence[str]) -> str:
     """Named by the group it makes, as the picker's destination describes it: a run by its
     family and values, a set by its value and families (jokers marked), so five cards fit a line."""
     place = _place(view, move.place)
     group = _resolved(view, [], move)
     made = group_text([(p.card, p.value) for p in group], language)
-    at = where(view, place, "on", language)
+    at = where(view, place, "on", language, names)
     if view.held is None:
         text = hint("open", language, place=at, group=made)
     else:
         card = _joker_named(view.held.card, group, language)
         text = hint("open_held", language, place=at, card=card, group=made)
-    return _captures(view, place, group, text, language)
+    return _captures(view, place, group, text, language, names)
 
 
-def _add(view: AkelarreView, move: Add, language: str) -> str:
+def _add(view: AkelarreView, move: Add, language: str, names: Sequence[str]) -> str:
     """Named by the cards added (at most two, AK-5.2: a group has 3 or 4 before)."""
     place = _place(view, move.place)
     group = _resolved(view, [Placed(card=c.card, value=c.value) for c in place.cards], move)
-    names = [_joker_named(c, group, language) for c in move.cards]
+    said = [_joker_named(c, group, language) for c in move.cards]
     if view.held is not None:
-        names.insert(0, hint("taken", language, card=_joker_named(view.held.card, group, language)))
-    text = hint("add", language, cards=join(names, language), place=where(view, place, "to", language))
-    return _captures(view, place, group, text, language)
+        said.insert(0, hint("taken", language, card=_joker_named(view.held.card, group, language)))
+    text = hint("add", language, cards=join(said, language), place=where(view, place, "to", language, names))
+    return _captures(view, place, group, text, language, names)
 
 
 def _resolved(view: AkelarreView, existing: list[Placed], move: Open | Add) -> list[Placed]:
@@ -131,13 +137,20 @@ def _resolved(view: AkelarreView, existing: list[Placed], move: Open | Add) -> l
     return resolve(existing, [*move.cards, *held], move.joker_value)
 
 
-def _captures(view: AkelarreView, place: PlaceView, group: Sequence[Placed], text: str, language: str) -> str:
+def _captures(
+    view: AkelarreView,
+    place: PlaceView,
+    group: Sequence[Placed],
+    text: str,
+    language: str,
+    names: Sequence[str],
+) -> str:
     """AK-6.1 / AK-6.3: the fifth card captures the group; on another's place its owner keeps 2."""
     if len(group) < COMPLETE:
         return text
     if place.owner == view.seat:
         return hint("captures_own", language, move=text)
-    return hint("captures_other", language, move=text, seat=seat_label(place.owner))
+    return hint("captures_other", language, move=text, seat=named(names, place.owner))
 
 
 def _joker_named(card: str, group: Sequence[Placed], language: str) -> str:
@@ -146,19 +159,19 @@ def _joker_named(card: str, group: Sequence[Placed], language: str) -> str:
     return card_name(label(card, value), language)
 
 
-def _take(view: AkelarreView, take: Take, language: str) -> str:
+def _take(view: AkelarreView, take: Take, language: str, names: Sequence[str]) -> str:
     place = _place(view, take.place)
     value = next(c.value for c in place.cards if c.card == take.card)
     card = card_name(label(take.card, value), language)
-    return hint("take", language, card=card, place=where(view, place, "from", language))
+    return hint("take", language, card=card, place=where(view, place, "from", language, names))
 
 
-def _cancel_take(view: AkelarreView, language: str) -> str:
+def _cancel_take(view: AkelarreView, language: str, names: Sequence[str]) -> str:
     held = view.held
     assert held is not None, "cancel_take is legal only while a card is held"
     card = card_name(label(held.card, held.value), language)
     return hint(
-        "cancel_take", language, card=card, place=where(view, _place(view, held.place), "on", language)
+        "cancel_take", language, card=card, place=where(view, _place(view, held.place), "on", language, names)
     )
 
 
@@ -194,7 +207,7 @@ def _pay(view: AkelarreView, pay: Pay, language: str) -> str:
     return hint("pay", language, card=card, number=len(view.purchase) + 1, cost=PLACE_COST)
 
 
-def _choose_payment(view: AkelarreView, choice: ChoosePayment, language: str) -> str:
+def _choose_payment(view: AkelarreView, choice: ChoosePayment, language: str, names: Sequence[str]) -> str:
     payment = view.payment
     assert payment is not None, "choose_payment is legal only while a payment waits"
     rest = list(payment.cards)
@@ -207,6 +220,6 @@ def _choose_payment(view: AkelarreView, choice: ChoosePayment, language: str) ->
         a=card_name(a, language),
         b=card_name(b, language),
         count=worth(choice.cards, view.favourite),
-        seat=seat_label(payment.payer),
+        seat=named(names, payment.payer),
         cards=cards_text(rest, language),
     )

@@ -4,6 +4,7 @@ texts in ``places`` and ``words``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -64,5 +65,7 @@ class AkelarrePresenter(Presenter):
         return panel.click(ctx, as_view(ctx.view), payload, values)
 
     # -- the hint: one of the seat's own legal actions in words ---------------
-    def describe_action(self, view: BaseModel, action: dict[str, Any], language: str) -> str:
-        return hints.describe(as_view(view), action, language)
+    def describe_action(
+        self, view: BaseModel, action: dict[str, Any], language: str, names: Sequence[str] = ()
+    ) -> str:
+        return hints.describe(as_view(view), action, language, names)

@@ -3,11 +3,11 @@ in the panel's vocabulary ("Peek at B2…", "Pay 🪓 2 axes…", "Pass…").
 
 Everything comes from the seat's own view: the backs of the candidates, the faces
 this seat explored, its hand and objective, the public toll. Other seats are named
-"seat N" (the view carries no names), this seat "you"."""
+by their names where the table gives them ("seat N" otherwise), this seat "you"."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import t
@@ -21,15 +21,16 @@ def hint(key: str, language: str, **params: Any) -> str:
     return t(f"magmor.hint.{key}", language, **params)
 
 
-def describe(view: MagmorView, action: dict[str, Any], language: str) -> str:
-    """``action`` (JSON, one of this seat's legal actions) as one line for its player."""
+def describe(view: MagmorView, action: dict[str, Any], language: str, names: Sequence[str] = ()) -> str:
+    """``action`` (JSON, one of this seat's legal actions) as one line for its player;
+    ``names``, the seats' names (else "seat N")."""
     parsed = ACTION_ADAPTER.validate_python(action)
     if isinstance(parsed, Explore):
         return _explore(view, parsed.cell, language)
     if isinstance(parsed, Choose):
         return _choose(view, parsed.cell, language)
     if isinstance(parsed, Split):
-        return _split(view, parsed.allocation, language)
+        return _split(view, parsed.allocation, language, names)
     if isinstance(parsed, Pay):
         return _pay(view, parsed.resource, language)
     if isinstance(parsed, PayMagMor):
@@ -84,7 +85,9 @@ def _choose(view: MagmorView, name: str, language: str) -> str:
 # -- phase 2: the split ----------------------------------------------------------------
 
 
-def _split(view: MagmorView, allocation: Mapping[int, Mapping[str, int]], language: str) -> str:
+def _split(
+    view: MagmorView, allocation: Mapping[int, Mapping[str, int]], language: str, names: Sequence[str]
+) -> str:
     given = {seat: {r: n for r, n in cards.items() if n} for seat, cards in allocation.items()}
     given = {seat: cards for seat, cards in given.items() if cards}
     if set(given) <= {view.seat}:
@@ -92,14 +95,16 @@ def _split(view: MagmorView, allocation: Mapping[int, Mapping[str, int]], langua
         return hint("split_keep", language, cards=cards_text(view.taken, language))
     # This seat first, then the others in seat order (the board's order of players).
     order = sorted(given, key=lambda seat: (seat != view.seat, seat))
-    parts = [_share(view, seat, given[seat], language) for seat in order]
+    parts = [_share(view, seat, given[seat], language, names) for seat in order]
     return hint("split", language, parts="; ".join(parts))
 
 
-def _share(view: MagmorView, seat: int, cards: Mapping[str, int], language: str) -> str:
+def _share(view: MagmorView, seat: int, cards: Mapping[str, int], language: str, names: Sequence[str]) -> str:
     what = cards_text(cards, language)
     if seat == view.seat:
         return hint("split_you", language, cards=what)
+    if seat < len(names):
+        return hint("split_named", language, cards=what, name=names[seat])
     return hint("split_seat", language, cards=what, number=seat + 1)
 
 

@@ -3,6 +3,7 @@ handing each hook to its part (board, panel, final, hints)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -54,5 +55,7 @@ class MagmorPresenter(Presenter):
         return panel.click(ctx, payload, values)
 
     # -- the hint --------------------------------------------------------------
-    def describe_action(self, view: BaseModel, action: dict[str, Any], language: str) -> str:
-        return hints.describe(as_view(view), action, language)
+    def describe_action(
+        self, view: BaseModel, action: dict[str, Any], language: str, names: Sequence[str] = ()
+    ) -> str:
+        return hints.describe(as_view(view), action, language, names)

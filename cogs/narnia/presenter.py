@@ -17,6 +17,7 @@ handing each hook to the part that draws it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -89,5 +90,7 @@ class NarniaPresenter(Presenter):
         return clicks.click(ctx, payload, values)
 
     # -- the panel's hint: hints.py -------------------------------------------
-    def describe_action(self, view: BaseModel, action: dict[str, Any], language: str) -> str:
+    def describe_action(
+        self, view: BaseModel, action: dict[str, Any], language: str, names: Sequence[str] = ()
+    ) -> str:
         return hints.describe(as_view(view), action, language)

@@ -3,6 +3,7 @@ to its part (``board``, ``panel``, ``final``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -69,6 +70,8 @@ class TalismaniPresenter(Presenter):
         return panel.click(ctx, payload, values)
 
     # -- the hint ------------------------------------------------------------
-    def describe_action(self, view: BaseModel, action: dict[str, Any], language: str) -> str:
+    def describe_action(
+        self, view: BaseModel, action: dict[str, Any], language: str, names: Sequence[str] = ()
+    ) -> str:
         """The hint: one of the seat's own legal actions in words, from its own view."""
         return hints.describe(as_view(view), action, language)

@@ -3,6 +3,7 @@ each part to its own module (board, panel, hints, final)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -66,5 +67,7 @@ class TirNanOgPresenter(Presenter):
         return panel.click(ctx, payload, values)
 
     # -- the hint (cogs.tirnanog.hints) -------------------------------------------
-    def describe_action(self, view: BaseModel, action: dict[str, Any], language: str) -> str:
+    def describe_action(
+        self, view: BaseModel, action: dict[str, Any], language: str, names: Sequence[str] = ()
+    ) -> str:
         return hints.describe(as_view(view), action, language)

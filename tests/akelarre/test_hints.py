@@ -261,5 +261,16 @@ def test_exact_words(where: str, action: AkelarreAction, english: str, italian: 
     assert (describe(view, data, "en"), describe(view, data, "it")) == (english, italian)
 
 
+def test_other_players_are_named_as_discord_gives_them() -> None:
+    """At a table a hint names the other players by their names, never P2 (issue 31)."""
+    names = ("ann", "bob_x", "ÉLODIE")
+    for where, action, english, _italian in EXACT:
+        state, seat = at(where)
+        view = as_view(GAME.view(state, seat))
+        said = describe(view, action.model_dump(mode="json"), "en", names)
+        assert said == english.replace("P1", "ann").replace("P2", "bob_x"), said
+        assert "P2" not in describe(view, action.model_dump(mode="json"), "it", names)
+
+
 def test_the_exact_words_cover_every_kind() -> None:
     assert {action.kind for _where, action, _en, _it in EXACT} == KINDS

@@ -20,6 +20,7 @@ from bot.client import GameMasterBot
 from bot.i18n import t
 from bot.model import table_of
 from bot.presenter import PRESENTERS
+from bot.render import seat_names
 from games.registry import GAMES
 from tests.e2e.helpers import Table, custom_ids, make_table, open_lobby
 from tests.factory import make_bot
@@ -85,7 +86,7 @@ async def test_a_hint_is_played_with_one_click(
     info = table_of(await table.row())
     [kept] = info.hinted
     assert (kept.seat, kept.number) == (0, 2) and info.seats[0].hints == 2
-    move = PRESENTERS[game_id].describe_action(view, kept.action, language)
+    move = PRESENTERS[game_id].describe_action(view, kept.action, language, seat_names(info))
     text = hinted.content or ""
     title, why, note = text.split("\n")
     assert title == t("hint.title", language, move=move), text

@@ -157,6 +157,14 @@ def test_split_names_who_gets_what(choosing: MagmorState) -> None:
         "🎒 Spartisci le risorse trovate: 🪓 3 accette a te; 💧 2 bottiglie d'acqua al posto 2; "
         "🍞 2 razioni di cibo al posto 4",
     )
+    # At a table, the others by their names exactly as Discord gives them (issue 31).
+    names = ("Ann", "bob", "x_y", "ÉLODIE")
+    data = shared.model_dump(mode="json")
+    assert (
+        describe(view, data, "en", names)
+        == "🎒 Split what was found: 🪓 3 axes to you; 💧 2 water to bob; 🍞 2 food to ÉLODIE"
+    )
+    assert describe(view, data, "it", names).endswith("a bob; 🍞 2 razioni di cibo a ÉLODIE")
     given = random_split(state, Rng(seed=1))
     validate_split(state, given.allocation)
     assert texts(view, given)[0].startswith("🎒 ")

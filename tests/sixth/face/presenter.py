@@ -3,6 +3,7 @@ run, the clicks; the platform's final record with the game's score words."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -60,5 +61,7 @@ class CorsaPresenter(Presenter):
             raise TableError("error.bad_action")
         return chosen
 
-    def describe_action(self, view: BaseModel, action: dict[str, Any], language: str) -> str:
+    def describe_action(
+        self, view: BaseModel, action: dict[str, Any], language: str, names: Sequence[str] = ()
+    ) -> str:
         return t("corsa.ui.run", language, count=action["steps"])
