@@ -50,6 +50,22 @@ class Settings(BaseSettings):
     # own SHARD_IDS, share one DATABASE_URL. NoDecode: a comma list, not the JSON that
     # pydantic-settings would expect for a tuple (see _comma_list).
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    # The table as a Discord Activity (issue 32): on when the application's OAuth2 client id and
+    # secret and a port for the web server are all set; off otherwise (no server, no button).
+    discord_client_id: int | None = None
+    discord_client_secret: SecretStr | None = None
+    activity_port: int | None = Field(default=None, ge=1, le=65535)
+    # The address the Activity's web server listens on: a reverse proxy or tunnel in front of it
+    # gives it the public HTTPS name Discord's URL mapping points at.
+    activity_host: str = "127.0.0.1"
+    # Discord's HTTP API, as the web server asks it who a user is and where an instance is
+    # (the tests point it at a fake Discord on the loopback address).
+    discord_api_base: str = "https://discord.com/api/v10"
+
+    @property
+    def activity_on(self) -> bool:
+        """Is the Activity configured: its client id, its secret and the web server's port?"""
+        return bool(self.discord_client_id and self.discord_client_secret and self.activity_port)
 
     @field_validator("database_url", mode="before")
     @classmethod
@@ -62,10 +78,12 @@ class Settings(BaseSettings):
             raise ValueError("DATABASE_URL must be a postgresql:// URL (leave it empty for SQLite)")
         return text
 
-    @field_validator("shard_count", mode="before")
+    @field_validator(
+        "shard_count", "discord_client_id", "discord_client_secret", "activity_port", mode="before"
+    )
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
-        """SHARD_COUNT= (empty, as .env.example leaves it) means unset."""
+        """SHARD_COUNT= (empty, as .env.example leaves it, like the Activity's settings) means unset."""
         return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("shard_ids", mode="before")
