@@ -20,6 +20,7 @@ from simcord.backend import errors
 from simcord.http import router
 
 from bot.i18n import t
+from cogs.controls import board_view
 from cogs.launch import OpenTableButton
 from tests.e2e.helpers import Table, custom_ids, labels, start_game
 from tests.factory import make_bot
@@ -163,3 +164,19 @@ async def _with_button(table: Table) -> discord.Message:
     sent = await channel.send("an older board", view=view)
     view.stop()
     return next(m for m in table.channel.history() if m.id == sent.id)
+
+
+async def test_the_busiest_board_fits_one_row(simcord_env: simcord.Env) -> None:
+    """Every board control at once (a game in play, a seat the AI holds, the Activity
+    on): within Discord's five buttons to a row, Open the table beside My hand."""
+    view = board_view(
+        1, finished=False, language="it", game_id=1, takeable=True, game="magmor", activity=True
+    )
+    rows = view.to_components()
+    assert len(rows) == 1 and len(rows[0]["components"]) <= 5
+    assert [c["label"] for c in rows[0]["components"]] == [
+        t("table.button.hand", "it"),
+        t("launch.button", "it"),
+        t("takeover.button.take", "it"),
+        t("guide.button", "it"),
+    ]
