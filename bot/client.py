@@ -22,6 +22,8 @@ from bot.store import make_store
 from bot.table import TableService
 
 log = logging.getLogger("gamemaster")
+# Discord's PRIMARY_ENTRY_POINT command type: the Activity's "Launch" command.
+ENTRY_POINT = 4
 
 
 def now() -> float:
@@ -135,9 +137,33 @@ class GameMasterBot(commands.AutoShardedBot):
         key = f"commands:{self.settings.dev_guild_id}"
         if mode == "auto" and await self.store.get_meta(key) == digest:
             return
-        await self.tree.sync(guild=guild)
+        if guild is None:
+            await self.sync_global_commands()
+        else:
+            await self.tree.sync(guild=guild)  # a dev guild's list: the Entry Point is global only
         await self.store.set_meta(key, digest)
         log.info("commands synced", extra={"fields": {"guild": self.settings.dev_guild_id}})
+
+    async def sync_global_commands(self) -> None:
+        """The tree's global commands, and the application's Entry Point kept.
+
+        Enabling Activities makes Discord add a global Entry Point command (type
+        4, which discord.py's command types stop short of), and Discord refuses a
+        bulk overwrite that leaves it out (error 50240), as ``CommandTree.sync``
+        would. So the list sent is the tree's, plus every Entry Point Discord
+        holds now, as Discord gave it (docs/decisions.md)."""
+        app_id = self.application_id
+        if app_id is None:
+            raise app_commands.MissingApplicationID
+        current = await self.http.get_global_commands(app_id)
+        kept = [command for command in current if command.get("type") == ENTRY_POINT]
+        payload: list[Any] = [*await self.command_payload(), *kept]
+        try:
+            await self.http.bulk_upsert_global_commands(app_id, payload=payload)
+        except discord.HTTPException as error:
+            if error.status == 400 and error.code == 50035:  # as CommandTree.sync: which command
+                raise app_commands.CommandSyncFailure(error, self.tree._get_all_commands()) from None
+            raise
 
     @tasks.loop(seconds=5)
     async def scheduler(self) -> None:

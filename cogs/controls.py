@@ -14,6 +14,7 @@ custom_id scheme (DESIGN §5), never carrying hidden information:
 * ``gm:<channel>:<version>:hint:<n>``    the hint's Play it: the seat's hint n (cogs/hints.py)
 * ``gm:<channel>:<version>:undo``        the panel's Undo (cogs/undo.py)
 * ``gm:<channel>:guide:<game>``          the lobby's and board's How to play (cogs/guide.py)
+* ``gm:<channel>:activity``              the board's Open the table: the Activity (cogs/launch.py)
 Every click is checked against the stored table: the right player, the
 current version. Stale and foreign clicks get a polite ephemeral answer.
 
@@ -137,6 +138,7 @@ class BoardSpot:
     game_id: int | None  # the game row the board shows
     takeable: bool  # the AI holds a seat a member may ask for
     game: str | None = None  # the game's id ("magmor"): its How to play
+    activity: bool = False  # the table can be opened as a Discord Activity (Settings.activity_on)
 
 
 BoardControl = Callable[[BoardSpot], "discord.ui.Item[Any] | None"]
@@ -208,9 +210,10 @@ def board_view(
     game_id: int | None = None,
     takeable: bool = False,
     game: str | None = None,
+    activity: bool = False,
 ) -> discord.ui.View:
     view = static_view()
-    spot = BoardSpot(channel_id, finished, language, game_id, takeable, game)
+    spot = BoardSpot(channel_id, finished, language, game_id, takeable, game, activity)
     for _, control in sorted(_BOARD_CONTROLS.values(), key=lambda entry: entry[0]):
         item = control(spot)
         if item is not None:

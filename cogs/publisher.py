@@ -164,6 +164,7 @@ class Publisher:
             game_id=row.id,
             takeable=any(seat.ai for seat in table.seats),
             game=row.game,
+            activity=self.bot.settings.activity_on,
         )
         return {"embed": embed, "view": controls}, file
 

@@ -77,6 +77,7 @@ def _templates(ch: str, version: str, payload: str, n: list[str]) -> dict[str, t
         "take-answer": (f"gm:{ch}:take:{n[0]}:{n[1]}:{'ok' if n[2] < '5' else 'no'}", False),
         "rematch": (f"gm:{ch}:rematch:{n[0]}", False),
         "lobby": (f"gm:{ch}:lobby:join", False),
+        "activity": (f"gm:{ch}:activity", False),
     }
 
 
@@ -209,6 +210,16 @@ async def _table(env: simcord.Env, game_id: str) -> tuple[Table, dict[str, simco
     numbers=["0", "0", "0"],
     values=["²"],
     who="acting",
+)
+# The board's Open the table (issue 32): a channel of digits of another script.
+@example(
+    kind="activity",
+    ch="١٢٣",
+    version="real",
+    payload=("named", 0, ""),
+    numbers=["0", "0", "0"],
+    values=["0"],
+    who="passer-by",
 )
 @given(
     kind=st.sampled_from(list(_templates("", "", "", ["", "", ""]))),
