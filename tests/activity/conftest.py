@@ -19,7 +19,7 @@ from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
 from tests.factory import make_bot
 
 CHANNEL, OTHER_CHANNEL = 100, 200
-ALICE, BOB, CAROL = 11, 12, 13
+ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
 
 
 @dataclass
@@ -69,11 +69,12 @@ async def fake_discord() -> AsyncIterator[tuple[FakeDiscord, str]]:
             "tok-alice": {"id": str(ALICE), "username": "alice", "locale": "en-US"},
             "tok-bob": {"id": str(BOB), "username": "bob", "locale": "it"},
             "tok-carol": {"id": str(CAROL), "username": "carol", "locale": "en-GB"},
+            "tok-dave": {"id": str(DAVE), "username": "dave", "locale": "en-US"},  # watches
         },
         instances={
             "i-table": {
                 "location": {"channel_id": str(CHANNEL), "guild_id": "1"},
-                "users": [str(ALICE), str(BOB)],
+                "users": [str(ALICE), str(BOB), str(DAVE)],
             },
             "i-other": {
                 "location": {"channel_id": str(OTHER_CHANNEL), "guild_id": "1"},
@@ -103,7 +104,9 @@ async def rig(tmp_path: Path, fake_discord: tuple[FakeDiscord, str]) -> AsyncIte
     server = ActivityServer(bot.service, bot.changes, bot.settings)
     channel = Channel(bot)
     channel.watch()
-    bot.changes.publishers += [server.viewers, channel]
+    # The channel's first here (the extension puts the pages first): a page that
+    # hears of a change then knows the channel was published already.
+    bot.changes.publishers += [channel, server.viewers]
     client = TestClient(TestServer(server.app(), host="127.0.0.1"))
     await client.start_server()
     try:

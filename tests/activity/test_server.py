@@ -7,11 +7,15 @@ from typing import Any
 
 from aiohttp import ClientWebSocketResponse
 
+from bot.i18n import t
+from bot.replies import explain
+from games.core import RuleError
 from games.registry import GAMES
-from tests.activity.conftest import ALICE, BOB, CHANNEL, OTHER_CHANNEL, Rig
+from tests.activity.conftest import ALICE, BOB, CHANNEL, DAVE, OTHER_CHANNEL, Rig
 from tests.factory import start_with_an_ai
 
 USERS = {ALICE: "tok-alice", BOB: "tok-bob"}
+LANGUAGES = {ALICE: "en", BOB: "it"}  # as Discord's /users/@me gives their locales
 
 
 async def start(rig: Rig) -> None:
@@ -90,7 +94,7 @@ async def test_a_short_429_is_waited_out_and_a_long_one_is_refused(rig: Rig) -> 
 
 async def test_two_members_each_see_their_own_hand_and_moves_reach_both_faces(rig: Rig) -> None:
     await start(rig)
-    pages = {}
+    pages: dict[int, tuple[ClientWebSocketResponse, int | None]] = {}
     for user, seat in ((ALICE, 0), (BOB, 1)):
         ws, first = await open_page(rig, USERS[user])
         assert first["type"] == "state" and first["table"]["game"] == "akelarre"
@@ -98,6 +102,11 @@ async def test_two_members_each_see_their_own_hand_and_moves_reach_both_faces(ri
         assert first["table"]["view"]["hand"]  # a hand of its own, and only its own
         pages[user] = (ws, seat)
     assert pages[ALICE] != pages[BOB]
+    # A member in the instance without a seat watches: the public view, no hand at all.
+    ws, first = await open_page(rig, "tok-dave")
+    own_view_only(rig, first, None)
+    assert first["table"]["view"]["hand"] is None
+    pages[DAVE] = (ws, None)
     assert (
         rig.channel.views[await version(rig)][0]["hand"] != rig.channel.views[await version(rig)][1]["hand"]
     )
@@ -190,13 +199,18 @@ async def test_refusals_change_nothing_and_say_why(rig: Rig) -> None:
     # A stale move: refused, then the page gets the table as it is.
     await page.send_json({"v": 1, "type": "act", "version": at - 1, "action": move})
     refusal = await page.receive_json(timeout=5)
-    assert refusal["key"] == "error.stale" and "moved on" in refusal["text"]
+    assert refusal["key"] == "error.stale"
+    assert refusal["text"] == t("activity.error.stale", LANGUAGES[mover])
     assert (await page.receive_json(timeout=5))["table"]["version"] == at
     # Someone else's move: the rules refuse it, with the rule's id, in the member's language.
     await other_page.send_json({"v": 1, "type": "act", "version": at, "action": move})
     refusal = await other_page.receive_json(timeout=5)
     assert refusal["type"] == "error" and refusal["rule"], refusal
     assert refusal["rule"] in refusal["text"]
+    found = await rig.bot.service.active(CHANNEL)
+    assert found is not None
+    error = RuleError(refusal["key"], rule=refusal["rule"])
+    assert refusal["text"] == explain(error, LANGUAGES[other], "akelarre", found[1])
     # The page of another channel's instance holds no table, and cannot reach this one.
     elsewhere, first = await open_page(rig, "tok-alice", "i-other")
     assert first["table"] is None
