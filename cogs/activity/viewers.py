@@ -16,6 +16,7 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.model import table_of
 from bot.table import TableService
 from cogs.activity.protocol import PROTOCOL
 from games.registry import GAMES
@@ -38,13 +39,19 @@ async def state_message(
     """The channel's table as ``user_id`` may see it: their seat's view, or the
     public one; never another seat's hidden cards, never a Discord id."""
     found = await service.active(channel_id)
-    if found is None:
-        return {"v": PROTOCOL, "type": "state", "language": language, "table": None}
-    row, info = found
+    if found is not None:
+        row, info = found
+    else:
+        # The game that just ended stays in view, with its result, until the next one opens.
+        latest = await service.core.latest(channel_id)
+        if latest is None or latest.status != "finished":
+            return {"v": PROTOCOL, "type": "state", "language": language, "table": None}
+        row, info = latest, table_of(latest)
     state = service.state_of(row)
     seat = info.seat_of(user_id)
     game = GAMES[row.game]
-    decision = game.decision(state) if state is not None else None
+    decision = game.decision(state) if state is not None and row.status == "playing" else None
+    outcome = game.outcome(state) if state is not None else None
     table = {
         "game": row.game,
         "status": row.status,
@@ -53,6 +60,7 @@ async def state_message(
         "seats": [{"name": s.name, "ai": s.ai} for s in info.seats],
         "decision": decision.model_dump(mode="json") if decision is not None else None,
         "view": game.view(state, seat).model_dump(mode="json") if state is not None else None,
+        "outcome": outcome.model_dump(mode="json") if outcome is not None else None,
     }
     return {"v": PROTOCOL, "type": "state", "language": language, "table": table}
 

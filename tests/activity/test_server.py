@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aiohttp import ClientWebSocketResponse
+from aiohttp import ClientWebSocketResponse, WSCloseCode, WSMsgType
 
 from bot.i18n import t
 from bot.replies import explain
@@ -230,3 +230,24 @@ async def test_no_secret_or_token_in_the_logs(rig: Rig, caplog: Any) -> None:
     await ws.close()
     text = caplog.text + "".join(str(r.__dict__) for r in caplog.records)
     assert "activity-secret-do-not-log" not in text and "tok-alice" not in text
+
+
+async def test_the_ended_game_stays_in_view(rig: Rig) -> None:
+    await start(rig)
+    page, _ = await open_page(rig, "tok-bob")
+    applied = await rig.bot.service.end(CHANNEL, ALICE, may_manage=False)  # alice hosts
+    await rig.bot.changes.after(applied)
+    ended = await page.receive_json(timeout=5)
+    assert ended["table"]["status"] == "finished" and ended["table"]["decision"] is None
+    own_view_only(rig, ended, 1)
+    # A page opened afterwards still finds it (until the channel's next game opens).
+    _, first = await open_page(rig, "tok-alice")
+    assert first["table"]["version"] == ended["table"]["version"]
+
+
+async def test_a_frame_far_too_large_closes_the_socket_as_too_big(rig: Rig) -> None:
+    page, _ = await open_page(rig, "tok-alice")
+    await page.send_str("x" * 70_000)
+    closing = await page.receive(timeout=5)
+    assert closing.type in (WSMsgType.CLOSE, WSMsgType.CLOSED, WSMsgType.CLOSING)
+    assert page.close_code == WSCloseCode.MESSAGE_TOO_BIG
