@@ -15,7 +15,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 from pydantic import ValidationError
 
 from bot.changes import Changes
@@ -33,6 +33,7 @@ log = logging.getLogger("gamemaster.activity")
 
 STATIC = Path(__file__).parent / "static"
 MAX_TOKEN_BODY = 4096  # POST /api/token carries one short code
+HELLO_SECONDS = 30.0  # a page says hello as soon as its socket opens
 
 
 class ActivityServer:
@@ -47,6 +48,7 @@ class ActivityServer:
         )
         self.viewers = Viewers(service)
         self._runner: web.AppRunner | None = None
+        self.hello_seconds = HELLO_SECONDS
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=MAX_TOKEN_BODY)
@@ -97,7 +99,16 @@ class ActivityServer:
         await ws.prepare(request)
         viewer: Viewer | None = None
         try:
-            async for frame in ws:
+            while True:
+                try:
+                    # A socket that says nothing for long is nobody's: it is closed.
+                    frame = await ws.receive(timeout=self.hello_seconds if viewer is None else None)
+                except TimeoutError:
+                    await self._refuse(ws, "hello_first", self.settings.default_language)
+                    await ws.close(code=WSCloseCode.POLICY_VIOLATION)
+                    break
+                if frame.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
+                    break
                 if frame.type != WSMsgType.TEXT:
                     language = viewer.language if viewer else self.settings.default_language
                     await self._refuse(ws, "malformed", language)

@@ -251,3 +251,11 @@ async def test_a_frame_far_too_large_closes_the_socket_as_too_big(rig: Rig) -> N
     closing = await page.receive(timeout=5)
     assert closing.type in (WSMsgType.CLOSE, WSMsgType.CLOSED, WSMsgType.CLOSING)
     assert page.close_code == WSCloseCode.MESSAGE_TOO_BIG
+
+
+async def test_a_socket_that_never_says_hello_is_closed(rig: Rig) -> None:
+    rig.server.hello_seconds = 0.05
+    ws = await rig.client.ws_connect("/ws")
+    assert (await ws.receive_json(timeout=5))["key"] == "activity.error.hello_first"
+    await ws.receive(timeout=5)
+    assert ws.closed and ws.close_code == WSCloseCode.POLICY_VIOLATION
