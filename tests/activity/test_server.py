@@ -259,3 +259,28 @@ async def test_a_socket_that_never_says_hello_is_closed(rig: Rig) -> None:
     assert (await ws.receive_json(timeout=5))["key"] == "activity.error.hello_first"
     await ws.receive(timeout=5)
     assert ws.closed and ws.close_code == WSCloseCode.POLICY_VIOLATION
+
+
+async def test_a_take_back_from_a_page_is_the_service_s(rig: Rig) -> None:
+    await start(rig)
+    seat = await actor(rig)
+    mover = ALICE if seat == 0 else BOB
+    page, _ = await open_page(rig, USERS[mover])
+    before = await version(rig)
+    await page.send_json({"v": 1, "type": "act", "version": before, "action": await default_move(rig, seat)})
+    landed = await page.receive_json(timeout=5)
+    await rig.bot.changes.settled()
+    at = await version(rig)
+    if landed["table"]["version"] != at:  # the AI's moves after it came as their own change
+        await until_state(page, at)
+    found = await rig.bot.service.active(CHANNEL)
+    assert found is not None
+    why_not = found[1].undo.why_not(seat)  # what /undo would answer now
+    await page.send_json({"v": 1, "type": "undo", "version": at})
+    answer = await page.receive_json(timeout=5)
+    if why_not is None:
+        assert answer["type"] == "state" and answer["table"]["version"] == at + 1
+        assert answer["table"]["view"] == rig.channel.views[before][seat]  # the move is taken back
+    else:
+        assert (answer["type"], answer["key"]) == ("error", why_not)
+        assert await version(rig) == at
