@@ -6,11 +6,14 @@ A page sends:
   the Activity instance it runs in; the server asks Discord who and where that is;
 * ``act``: an action of the engine's own JSON shape, at the table's ``version``
   the page showed (a move made on an older state is refused as stale);
-* ``undo``: take back its own last move, at ``version``.
+* ``undo``: take back its own last move, at ``version``;
+* ``hint``: what the hard level would do from its own view, where hints are on.
 
 The server sends ``state`` (the viewer's own view, after the hello and after
-every committed change) and ``error`` (a refusal: its catalog ``key``, the
-rule's id where a rule forbids the move, and the text in the viewer's language).
+every committed change), ``hint`` (to the asking page alone: the move as the
+engine's JSON, the table's version it was found at, and the hint in words) and
+``error`` (a refusal: its catalog ``key``, the rule's id where a rule forbids
+the move, and the text in the viewer's language).
 Nothing in a page's message says who it is, which seat it holds or what it may
 do: those come from Discord and the table service.
 """
@@ -51,8 +54,12 @@ class Undo(_Message):
     version: int = Field(ge=0)
 
 
-ClientMessage = Annotated[Hello | Act | Undo, Field(discriminator="type")]
-CLIENT = TypeAdapter[Hello | Act | Undo](ClientMessage)
+class AskHint(_Message):
+    type: Literal["hint"]
+
+
+ClientMessage = Annotated[Hello | Act | Undo | AskHint, Field(discriminator="type")]
+CLIENT = TypeAdapter[Hello | Act | Undo | AskHint](ClientMessage)
 
 
 def error(key: str, text: str, *, rule: str | None = None) -> dict[str, Any]:

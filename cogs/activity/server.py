@@ -19,14 +19,26 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from pydantic import ValidationError
 
 from bot.changes import Changes
+from bot.hints import hint
 from bot.i18n import language_of, t
 from bot.model import Applied, TableError
 from bot.replies import explain
 from bot.settings import Settings
 from bot.table import TableService
 from cogs.activity.discord_api import DiscordApi, DiscordRefused
-from cogs.activity.protocol import CLIENT, MAX_FRAME_BYTES, MAX_MESSAGE_CHARS, Act, Hello, Undo, error
+from cogs.activity.protocol import (
+    CLIENT,
+    MAX_FRAME_BYTES,
+    MAX_MESSAGE_CHARS,
+    PROTOCOL,
+    Act,
+    AskHint,
+    Hello,
+    Undo,
+    error,
+)
 from cogs.activity.viewers import Viewer, Viewers
+from cogs.hints import hint_text
 from games.core import RuleError
 
 log = logging.getLogger("gamemaster.activity")
@@ -159,8 +171,11 @@ class ActivityServer:
         await self.viewers.send_state(viewer, again=True)
         return viewer
 
-    async def play(self, viewer: Viewer, message: Act | Undo) -> None:
+    async def play(self, viewer: Viewer, message: Act | Undo | AskHint) -> None:
         """A move or a take-back, through the table service as a click is."""
+        if isinstance(message, AskHint):
+            await self.hint(viewer)
+            return
         channel, user = viewer.channel_id, viewer.user_id
         try:
             applied: Applied
@@ -179,6 +194,22 @@ class ActivityServer:
             )
             return
         await self.changes.after(applied)  # the channel's board and lines, and every page
+
+    async def hint(self, viewer: Viewer) -> None:
+        """The panel's Hint: the hard search on the member's own view (bot.hints)."""
+        try:
+            found = await hint(self.service.core, viewer.channel_id, viewer.user_id)
+        except TableError as refusal:
+            await self._send(
+                viewer.socket, error(refusal.key, t(refusal.key, viewer.language, **refusal.params))
+            )
+            return
+        move = found.advice.move.model_dump(mode="json")
+        text = hint_text(found, viewer.language)
+        await self._send(
+            viewer.socket,
+            {"v": PROTOCOL, "type": "hint", "version": found.version, "move": move, "text": text},
+        )
 
     async def _refused_move(self, viewer: Viewer, refusal: TableError | RuleError) -> None:
         """The rule's reason in the viewer's language, then the table as it is."""

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from aiohttp import ClientWebSocketResponse, WSCloseCode, WSMsgType
 
 from bot.i18n import t
+from bot.presenter import PRESENTERS
 from bot.replies import explain
+from cogs import magmor
 from games.core import RuleError
 from games.registry import GAMES
 from tests.activity.conftest import ALICE, BOB, CHANNEL, DAVE, OTHER_CHANNEL, Rig
@@ -284,3 +287,39 @@ async def test_a_take_back_from_a_page_is_the_service_s(rig: Rig) -> None:
     else:
         assert (answer["type"], answer["key"]) == ("error", why_not)
         assert await version(rig) == at
+
+
+async def test_a_hint_reaches_the_asking_page_alone_where_hints_are_on(
+    rig: Rig, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(PRESENTERS, "magmor", magmor.PRESENTER)  # loaded with its cog in the bot
+    await start(rig)  # a member beside alice: hints are off unless the host says
+    page, _ = await open_page(rig, "tok-alice")
+    await page.send_json({"v": 1, "type": "hint"})
+    assert (await page.receive_json(timeout=5))["key"] == "hint.error.off"
+
+    service = rig.bot.service
+    await service.open_lobby(
+        OTHER_CHANNEL, 1, ALICE, "alice", "magmor", seats=3, speed="live", language="en", hints=True
+    )
+    await service.join(OTHER_CHANNEL, BOB, "bob")
+    await service.add_ai(OTHER_CHANNEL, ALICE, False)
+    await rig.bot.changes.after(await service.start(OTHER_CHANNEL, ALICE, False))
+    await rig.bot.changes.settled()
+    found = await service.active(OTHER_CHANNEL)
+    assert found is not None
+    decision = GAMES["magmor"].decision(service.state_of(found[0]))
+    assert decision is not None
+    user = found[1].seats[decision.actors[0]].user_id
+    rig.discord.instances["i-other"]["users"] = [str(ALICE), str(BOB)]
+    asking, _ = await open_page(rig, USERS[user], "i-other")
+    watching, _ = await open_page(rig, USERS[BOB if user == ALICE else ALICE], "i-other")
+    await asking.send_json({"v": 1, "type": "hint"})
+    answer = await asking.receive_json(timeout=30)
+    assert answer["type"] == "hint" and answer["text"], answer
+    after = await service.active(OTHER_CHANNEL)
+    assert after is not None
+    kept = after[1].hinted[-1]  # what the channel's Play it would play
+    assert (answer["move"], answer["version"]) == (kept.action, kept.version)
+    await watching.send_json({"v": 1, "type": "hint"})  # not their turn: told so, and no other page's hint
+    assert (await watching.receive_json(timeout=5))["key"] == "hint.error.not_your_turn"
