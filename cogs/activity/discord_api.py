@@ -15,6 +15,8 @@ import hashlib
 import logging
 import time
 from collections import OrderedDict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,6 +80,10 @@ class DiscordApi:
     async def exchange(self, code: str) -> str:
         """The access token for an OAuth2 code the SDK's ``authorize`` gave the
         page (no redirect_uri: Activities send none)."""
+        async with _reached():
+            return await self._exchange(code)
+
+    async def _exchange(self, code: str) -> str:
         form = {
             "client_id": str(self.client_id),
             "client_secret": self._secret,
@@ -109,7 +115,7 @@ class DiscordApi:
             self._users.move_to_end(key)
             return kept[1]
         headers = {"Authorization": f"Bearer {token}"}
-        async with self._http().get(f"{self.base}/users/@me", headers=headers) as response:
+        async with _reached(), self._http().get(f"{self.base}/users/@me", headers=headers) as response:
             body = await _json(response)
             if response.status != 200 or "id" not in body:
                 raise DiscordRefused("token")
@@ -128,7 +134,7 @@ class DiscordApi:
         """Where a live Activity instance is and who is in it (the bot's token)."""
         url = f"{self.base}/applications/{self.client_id}/activity-instances/{instance_id}"
         headers = {"Authorization": f"Bot {self._bot_token}"}
-        async with self._http().get(url, headers=headers) as response:
+        async with _reached(), self._http().get(url, headers=headers) as response:
             body = await _json(response)
             location = body.get("location")
             if response.status != 200 or not isinstance(location, dict):
@@ -142,6 +148,16 @@ class DiscordApi:
             )
         except (KeyError, TypeError, ValueError):
             raise DiscordRefused("instance") from None
+
+
+@asynccontextmanager
+async def _reached() -> AsyncIterator[None]:
+    """Discord unreachable (the network, a timeout) is a refusal the page can be told of."""
+    try:
+        yield
+    except (aiohttp.ClientError, TimeoutError) as failure:
+        log.warning("discord unreachable", extra={"fields": {"error": type(failure).__name__}})
+        raise DiscordRefused("unreachable") from None
 
 
 async def _json(response: aiohttp.ClientResponse) -> dict[str, Any]:

@@ -102,7 +102,8 @@ class ActivityServer:
         except DiscordRefused as refusal:
             if refusal.reason == "busy":
                 return web.json_response({"error": "busy", "retry_after": refusal.retry_after}, status=429)
-            return web.json_response({"error": refusal.reason}, status=401)
+            status = 502 if refusal.reason == "unreachable" else 401
+            return web.json_response({"error": refusal.reason}, status=status)
         return web.json_response({"access_token": access_token})
 
     # -- WebSocket -------------------------------------------------------

@@ -323,3 +323,12 @@ async def test_a_hint_reaches_the_asking_page_alone_where_hints_are_on(
     assert (answer["move"], answer["version"]) == (kept.action, kept.version)
     await watching.send_json({"v": 1, "type": "hint"})  # not their turn: told so, and no other page's hint
     assert (await watching.receive_json(timeout=5))["key"] == "hint.error.not_your_turn"
+
+
+async def test_discord_out_of_reach_is_said_so(rig: Rig, unused_tcp_port: int) -> None:
+    rig.server.discord.base = f"http://127.0.0.1:{unused_tcp_port}"  # nothing listens there
+    answer = await rig.client.post("/api/token", json={"code": "code-alice"})
+    assert (answer.status, await answer.json()) == (502, {"error": "unreachable"})
+    ws = await rig.client.ws_connect("/ws")
+    await ws.send_json({"v": 1, "type": "hello", "access_token": "tok-alice", "instance_id": "i-table"})
+    assert (await ws.receive_json(timeout=5))["key"] == "activity.error.unreachable"
