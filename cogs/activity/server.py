@@ -8,6 +8,7 @@ other pages see them as they see a click."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -111,11 +112,14 @@ class ActivityServer:
         ws = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=30)
         await ws.prepare(request)
         viewer: Viewer | None = None
+        loop = asyncio.get_running_loop()
+        signed_by = loop.time() + self.hello_seconds
         try:
             while True:
                 try:
-                    # A socket that says nothing for long is nobody's: it is closed.
-                    frame = await ws.receive(timeout=self.hello_seconds if viewer is None else None)
+                    # A socket not signed in soon after it opened is nobody's: it is closed.
+                    wait = max(0.0, signed_by - loop.time()) if viewer is None else None
+                    frame = await ws.receive(timeout=wait)
                 except TimeoutError:
                     await self._refuse(ws, "hello_first", self.settings.default_language)
                     await ws.close(code=WSCloseCode.POLICY_VIOLATION)
@@ -126,7 +130,12 @@ class ActivityServer:
                     language = viewer.language if viewer else self.settings.default_language
                     await self._refuse(ws, "malformed", language)
                     continue
-                viewer = await self.received(ws, viewer, frame.data)
+                try:
+                    viewer = await self.received(ws, viewer, frame.data)
+                except Exception as failure:  # a fault of ours: said with a reference, the socket kept
+                    await self._failed(
+                        ws, failure, viewer.language if viewer else self.settings.default_language
+                    )
         finally:
             if viewer is not None:
                 self.viewers.remove(viewer)
@@ -187,13 +196,6 @@ class ActivityServer:
         except (TableError, RuleError) as refusal:
             await self._refused_move(viewer, refusal)
             return
-        except Exception as failure:
-            ref = secrets.token_hex(4)
-            log.error("activity move failed", exc_info=failure, extra={"fields": {"ref": ref}})
-            await self._send(
-                viewer.socket, error("error.internal", t("error.internal", viewer.language, ref=ref))
-            )
-            return
         await self.changes.after(applied)  # the channel's board and lines, and every page
 
     async def hint(self, viewer: Viewer) -> None:
@@ -223,6 +225,11 @@ class ActivityServer:
         rule = refusal.rule if isinstance(refusal, RuleError) else None
         await self._send(viewer.socket, error(refusal.key, text, rule=rule))
         await self.viewers.send_state(viewer, again=True)
+
+    async def _failed(self, ws: web.WebSocketResponse, failure: Exception, language: str) -> None:
+        ref = secrets.token_hex(4)
+        log.error("activity message failed", exc_info=failure, extra={"fields": {"ref": ref}})
+        await self._send(ws, error("error.internal", t("error.internal", language, ref=ref)))
 
     async def _refuse(self, ws: web.WebSocketResponse, reason: str, language: str) -> None:
         key = f"activity.error.{reason}"

@@ -257,8 +257,11 @@ async def test_a_frame_far_too_large_closes_the_socket_as_too_big(rig: Rig) -> N
 
 
 async def test_a_socket_that_never_says_hello_is_closed(rig: Rig) -> None:
-    rig.server.hello_seconds = 0.05
+    rig.server.hello_seconds = 0.3
     ws = await rig.client.ws_connect("/ws")
+    for _ in range(3):  # chatter is answered, and the socket still closes unsigned
+        await ws.send_str("{}")
+        assert (await ws.receive_json(timeout=5))["key"] == "activity.error.malformed"
     assert (await ws.receive_json(timeout=5))["key"] == "activity.error.hello_first"
     await ws.receive(timeout=5)
     assert ws.closed and ws.close_code == WSCloseCode.POLICY_VIOLATION
@@ -332,3 +335,20 @@ async def test_discord_out_of_reach_is_said_so(rig: Rig, unused_tcp_port: int) -
     ws = await rig.client.ws_connect("/ws")
     await ws.send_json({"v": 1, "type": "hello", "access_token": "tok-alice", "instance_id": "i-table"})
     assert (await ws.receive_json(timeout=5))["key"] == "activity.error.unreachable"
+
+
+async def test_a_fault_of_ours_is_said_with_a_reference_and_the_page_stays(
+    rig: Rig, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await start(rig)
+    page, _ = await open_page(rig, "tok-alice")
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(rig.bot.service, "act", broken)
+    await page.send_json({"v": 1, "type": "act", "version": await version(rig), "action": {}})
+    failed = await page.receive_json(timeout=5)
+    assert failed["key"] == "error.internal" and "a bug" not in failed["text"]
+    await page.send_json({"v": 1, "type": "hint"})  # the socket still answers
+    assert (await page.receive_json(timeout=5))["type"] == "error"
