@@ -10,9 +10,18 @@ from games.registry import GAMES
 
 # The platform's cogs, around the games': /play and the lobby, /end and the rest, the panel
 # and Rematch (each registers its own controls), then /stats, Take seat, the panel's Hint and Undo,
-# /help with How to play and Practice, and the board's Open the table (the Activity).
+# /help with How to play and Practice, the board's Open the table and the table as a Discord
+# Activity (both off unless configured).
 PLATFORM_FIRST = ("cogs.lobby", "cogs.table", "cogs.panel", "cogs.rematch")
-PLATFORM_LAST = ("cogs.stats", "cogs.takeover", "cogs.hints", "cogs.undo", "cogs.guide", "cogs.launch")
+PLATFORM_LAST = (
+    "cogs.stats",
+    "cogs.takeover",
+    "cogs.hints",
+    "cogs.undo",
+    "cogs.guide",
+    "cogs.launch",
+    "cogs.activity",
+)
 
 # A game's face is the extension ``cogs.<id>``, unless named here: a game that
 # lives outside games/ and cogs/ (games.registry.register: the test suite's sixth

@@ -1,0 +1,36 @@
+"""The table as a Discord Activity (issue 32): a web face of the same tables.
+
+Loaded as an extension like every cog; it does nothing unless the Activity is
+configured (``Settings.activity_on``: the application's client id and secret
+and a port). Then it starts the web server (``cogs.activity.server``) in the
+bot's own process, adds its pages to the change pipeline's publishers, and
+stops the server when the bot closes."""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from bot.client import GameMasterBot
+from cogs.activity.server import ActivityServer
+
+
+class Activity(commands.Cog):
+    def __init__(self, server: ActivityServer) -> None:
+        self.server = server
+
+    async def cog_load(self) -> None:
+        await self.server.start()
+
+    async def cog_unload(self) -> None:
+        await self.server.stop()
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, GameMasterBot)
+    if not bot.settings.activity_on:
+        return
+    server = ActivityServer(bot.service, bot.changes, bot.settings)
+    # First among the publishers: a page's update is a local write, and should
+    # not wait behind the channel's Discord edits.
+    bot.changes.publishers.insert(0, server.viewers)
+    await bot.add_cog(Activity(server))

@@ -1,0 +1,66 @@
+"""The Activity's WebSocket messages, version 1, as JSON objects with a ``type``.
+
+A page sends:
+
+* ``hello`` (first, and again after a reconnect): its Discord access token and
+  the Activity instance it runs in; the server asks Discord who and where that is;
+* ``act``: an action of the engine's own JSON shape, at the table's ``version``
+  the page showed (a move made on an older state is refused as stale);
+* ``undo``: take back its own last move, at ``version``;
+* ``hint``: what the hard level would do from its own view, where hints are on.
+
+The server sends ``state`` (the viewer's own view, after the hello and after
+every committed change), ``hint`` (to the asking page alone: the move as the
+engine's JSON, the table's version it was found at, and the hint in words) and
+``error`` (a refusal: its catalog ``key``, the rule's id where a rule forbids
+the move, and the text in the viewer's language).
+Nothing in a page's message says who it is, which seat it holds or what it may
+do: those come from Discord and the table service.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+PROTOCOL: Literal[1] = 1
+# A page's message is a few hundred bytes (an action, a token): anything far
+# larger is refused unread, and far larger still closes the socket (aiohttp).
+MAX_MESSAGE_CHARS = 8192
+MAX_FRAME_BYTES = 65536
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    v: Literal[1] = PROTOCOL
+
+
+class Hello(_Message):
+    type: Literal["hello"]
+    access_token: str = Field(min_length=1, max_length=200)
+    # It goes into Discord's URL: only the characters instance ids are made of.
+    instance_id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,100}$")
+
+
+class Act(_Message):
+    type: Literal["act"]
+    version: int = Field(ge=0)
+    action: dict[str, Any]
+
+
+class Undo(_Message):
+    type: Literal["undo"]
+    version: int = Field(ge=0)
+
+
+class AskHint(_Message):
+    type: Literal["hint"]
+
+
+ClientMessage = Annotated[Hello | Act | Undo | AskHint, Field(discriminator="type")]
+CLIENT = TypeAdapter[Hello | Act | Undo | AskHint](ClientMessage)
+
+
+def error(key: str, text: str, *, rule: str | None = None) -> dict[str, Any]:
+    return {"v": PROTOCOL, "type": "error", "key": key, "rule": rule, "text": text}

@@ -1,0 +1,241 @@
+"""The Activity's web server, in the bot's own process (aiohttp, discord.py's
+own dependency): the page at ``/``, the OAuth2 code exchange at ``POST
+/api/token``, and one WebSocket per viewer at ``/ws`` (``cogs.activity.protocol``).
+
+A page's actions go through the same table service as a click, and end with
+the same step after a change (``bot.changes``), so the channel's board and the
+other pages see them as they see a click."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from pathlib import Path
+from typing import Any
+
+from aiohttp import WSCloseCode, WSMsgType, web
+from pydantic import ValidationError
+
+from bot.changes import Changes
+from bot.hints import hint
+from bot.i18n import language_of, t
+from bot.model import Applied, TableError
+from bot.replies import explain
+from bot.settings import Settings
+from bot.table import TableService
+from cogs.activity.discord_api import DiscordApi, DiscordRefused
+from cogs.activity.protocol import (
+    CLIENT,
+    MAX_FRAME_BYTES,
+    MAX_MESSAGE_CHARS,
+    PROTOCOL,
+    Act,
+    AskHint,
+    Hello,
+    Undo,
+    error,
+)
+from cogs.activity.viewers import Viewer, Viewers
+from cogs.hints import hint_text
+from games.core import RuleError
+
+log = logging.getLogger("gamemaster.activity")
+
+STATIC = Path(__file__).parent / "static"
+MAX_TOKEN_BODY = 4096  # POST /api/token carries one short code
+HELLO_SECONDS = 30.0  # a page says hello as soon as its socket opens
+
+
+class ActivityServer:
+    def __init__(self, service: TableService, changes: Changes, settings: Settings) -> None:
+        assert settings.discord_client_id is not None and settings.discord_client_secret is not None
+        self.service, self.changes, self.settings = service, changes, settings
+        self.discord = DiscordApi(
+            settings.discord_api_base,
+            settings.discord_client_id,
+            settings.discord_client_secret.get_secret_value(),
+            settings.discord_token.get_secret_value(),
+        )
+        self.viewers = Viewers(service)
+        self._runner: web.AppRunner | None = None
+        self.hello_seconds = HELLO_SECONDS
+
+    def app(self) -> web.Application:
+        app = web.Application(client_max_size=MAX_TOKEN_BODY)
+        app.router.add_get("/", self.page)
+        app.router.add_post("/api/token", self.token)
+        app.router.add_get("/ws", self.socket)
+        app.router.add_static("/static/", STATIC)
+        return app
+
+    async def start(self) -> None:
+        """Listen on ACTIVITY_HOST:ACTIVITY_PORT (a reverse proxy gives it its HTTPS name)."""
+        self._runner = web.AppRunner(self.app(), access_log=None)  # URLs carry no secret, but keep logs quiet
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.settings.activity_host, self.settings.activity_port)
+        await site.start()
+        log.info("activity server listening", extra={"fields": {"port": self.settings.activity_port}})
+
+    async def stop(self) -> None:
+        await self.viewers.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+        await self.discord.close()
+
+    # -- HTTP ------------------------------------------------------------
+    async def page(self, request: web.Request) -> web.FileResponse:
+        return web.FileResponse(STATIC / "index.html")
+
+    async def token(self, request: web.Request) -> web.Response:
+        """The page's OAuth2 code for an access token; the secret stays here."""
+        try:
+            body = await request.json()
+        except (ValueError, web.HTTPRequestEntityTooLarge):
+            return web.json_response({"error": "bad_request"}, status=400)
+        code = body.get("code") if isinstance(body, dict) else None
+        if not isinstance(code, str) or not 0 < len(code) <= 200:
+            return web.json_response({"error": "bad_request"}, status=400)
+        try:
+            access_token = await self.discord.exchange(code)
+        except DiscordRefused as refusal:
+            if refusal.reason == "busy":
+                return web.json_response({"error": "busy", "retry_after": refusal.retry_after}, status=429)
+            status = 502 if refusal.reason == "unreachable" else 401
+            return web.json_response({"error": refusal.reason}, status=status)
+        return web.json_response({"access_token": access_token})
+
+    # -- WebSocket -------------------------------------------------------
+    async def socket(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=30)
+        await ws.prepare(request)
+        viewer: Viewer | None = None
+        loop = asyncio.get_running_loop()
+        signed_by = loop.time() + self.hello_seconds
+        try:
+            while True:
+                try:
+                    # A socket not signed in soon after it opened is nobody's: it is closed.
+                    wait = max(0.0, signed_by - loop.time()) if viewer is None else None
+                    frame = await ws.receive(timeout=wait)
+                except TimeoutError:
+                    await self._refuse(ws, "hello_first", self.settings.default_language)
+                    await ws.close(code=WSCloseCode.POLICY_VIOLATION)
+                    break
+                if frame.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
+                    break
+                if frame.type != WSMsgType.TEXT:
+                    language = viewer.language if viewer else self.settings.default_language
+                    await self._refuse(ws, "malformed", language)
+                    continue
+                try:
+                    viewer = await self.received(ws, viewer, frame.data)
+                except Exception as failure:  # a fault of ours: said with a reference, the socket kept
+                    await self._failed(
+                        ws, failure, viewer.language if viewer else self.settings.default_language
+                    )
+        finally:
+            if viewer is not None:
+                self.viewers.remove(viewer)
+        return ws
+
+    async def received(self, ws: web.WebSocketResponse, viewer: Viewer | None, data: str) -> Viewer | None:
+        """One message from a page; the viewer it is after it (a hello makes one)."""
+        language = viewer.language if viewer else self.settings.default_language
+        if len(data) > MAX_MESSAGE_CHARS:
+            await self._refuse(ws, "too_big", language)
+            return viewer
+        try:
+            message = CLIENT.validate_json(data)
+        except ValidationError:
+            await self._refuse(ws, "malformed", language)
+            return viewer
+        if isinstance(message, Hello):
+            return await self.hello(ws, viewer, message, language)
+        if viewer is None:
+            await self._refuse(ws, "hello_first", language)
+            return None
+        await self.play(viewer, message)
+        return viewer
+
+    async def hello(
+        self, ws: web.WebSocketResponse, old: Viewer | None, hello: Hello, language: str
+    ) -> Viewer | None:
+        """Who the page's token belongs to and where its instance is, from Discord."""
+        try:
+            user = await self.discord.user(hello.access_token)
+            instance = await self.discord.instance(hello.instance_id)
+        except DiscordRefused as refusal:
+            await self._refuse(ws, refusal.reason, language)
+            return old
+        language = language_of(user.locale)
+        if user.id not in instance.users:
+            await self._refuse(ws, "not_in_instance", language)
+            return old
+        if old is not None:
+            self.viewers.remove(old)
+        viewer = Viewer(ws, user.id, instance.channel_id, language)
+        self.viewers.add(viewer)
+        await self.viewers.send_state(viewer, again=True)
+        return viewer
+
+    async def play(self, viewer: Viewer, message: Act | Undo | AskHint) -> None:
+        """A move or a take-back, through the table service as a click is."""
+        if isinstance(message, AskHint):
+            await self.hint(viewer)
+            return
+        channel, user = viewer.channel_id, viewer.user_id
+        try:
+            applied: Applied
+            if isinstance(message, Act):
+                applied = await self.service.act(channel, user, message.action, version=message.version)
+            else:
+                applied = await self.service.undo(channel, user, version=message.version)
+        except (TableError, RuleError) as refusal:
+            await self._refused_move(viewer, refusal)
+            return
+        await self.changes.after(applied)  # the channel's board and lines, and every page
+
+    async def hint(self, viewer: Viewer) -> None:
+        """The panel's Hint: the hard search on the member's own view (bot.hints)."""
+        try:
+            found = await hint(self.service.core, viewer.channel_id, viewer.user_id)
+        except TableError as refusal:
+            await self._send(
+                viewer.socket, error(refusal.key, t(refusal.key, viewer.language, **refusal.params))
+            )
+            return
+        move = found.advice.move.model_dump(mode="json")
+        text = hint_text(found, viewer.language)
+        await self._send(
+            viewer.socket,
+            {"v": PROTOCOL, "type": "hint", "version": found.version, "move": move, "text": text},
+        )
+
+    async def _refused_move(self, viewer: Viewer, refusal: TableError | RuleError) -> None:
+        """The rule's reason in the viewer's language, then the table as it is."""
+        found = await self.service.active(viewer.channel_id)
+        game, table = (found[0].game, found[1]) if found is not None else (None, None)
+        if isinstance(refusal, TableError) and refusal.key == "error.stale":
+            text = t("activity.error.stale", viewer.language)  # the channel's words speak of buttons
+        else:
+            text = explain(refusal, viewer.language, game, table) or ""
+        rule = refusal.rule if isinstance(refusal, RuleError) else None
+        await self._send(viewer.socket, error(refusal.key, text, rule=rule))
+        await self.viewers.send_state(viewer, again=True)
+
+    async def _failed(self, ws: web.WebSocketResponse, failure: Exception, language: str) -> None:
+        ref = secrets.token_hex(4)
+        log.error("activity message failed", exc_info=failure, extra={"fields": {"ref": ref}})
+        await self._send(ws, error("error.internal", t("error.internal", language, ref=ref)))
+
+    async def _refuse(self, ws: web.WebSocketResponse, reason: str, language: str) -> None:
+        key = f"activity.error.{reason}"
+        await self._send(ws, error(key, t(key, language)))
+
+    @staticmethod
+    async def _send(ws: web.WebSocketResponse, message: dict[str, Any]) -> None:
+        with contextlib.suppress(ConnectionError):  # the page went away
+            await ws.send_str(json.dumps(message))

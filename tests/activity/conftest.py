@@ -1,0 +1,117 @@
+"""The Activity's web server under aiohttp's test client, with a real table
+service on SQLite and a fake Discord on the loopback address."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest_asyncio
+from aiohttp.test_utils import TestClient, TestServer
+from pydantic import SecretStr
+
+from bot.client import GameMasterBot
+from bot.model import Applied, LogRow
+from cogs.activity.server import ActivityServer
+from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
+from tests.factory import make_bot
+
+CHANNEL, OTHER_CHANNEL = 100, 200
+ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
+
+
+@dataclass
+class Channel:
+    """Stands for the channel's Discord publisher: it records each flush; and
+    every committed version's views, seat by seat (what each page may see)."""
+
+    bot: GameMasterBot
+    flushed: list[int] = field(default_factory=list)
+    views: dict[int, dict[int | None, Any]] = field(default_factory=dict)  # version -> seat -> view
+
+    async def flush(self, channel_id: int, *, wait: bool = True) -> None:
+        self.flushed.append(channel_id)
+
+    def watch(self) -> None:
+        """Record each seat's view at every version the table service commits."""
+        core = self.bot.service.core
+        commit = core.commit
+
+        async def recorded(applied: Applied, log_rows: list[LogRow], **options: Any) -> None:
+            await commit(applied, log_rows, **options)
+            assert applied.state is not None
+            seats: list[int | None] = [*range(len(applied.table.seats)), None]
+            views = {s: applied.game.view(applied.state, s).model_dump(mode="json") for s in seats}
+            self.views[applied.row.version] = views
+
+        core.commit = recorded  # type: ignore[method-assign]
+
+    async def announce(self, channel_id: int, text: str) -> bool:
+        return True
+
+
+@dataclass
+class Rig:
+    bot: GameMasterBot
+    discord: FakeDiscord
+    server: ActivityServer
+    client: TestClient[Any, Any]
+    channel: Channel
+
+
+@pytest_asyncio.fixture
+async def fake_discord() -> AsyncIterator[tuple[FakeDiscord, str]]:
+    fake = FakeDiscord(
+        codes={"code-alice": "tok-alice", "code-bob": "tok-bob"},
+        users={
+            "tok-alice": {"id": str(ALICE), "username": "alice", "locale": "en-US"},
+            "tok-bob": {"id": str(BOB), "username": "bob", "locale": "it"},
+            "tok-carol": {"id": str(CAROL), "username": "carol", "locale": "en-GB"},
+            "tok-dave": {"id": str(DAVE), "username": "dave", "locale": "en-US"},  # watches
+        },
+        instances={
+            "i-table": {
+                "location": {"channel_id": str(CHANNEL), "guild_id": "1"},
+                "users": [str(ALICE), str(BOB), str(DAVE)],
+            },
+            "i-other": {
+                "location": {"channel_id": str(OTHER_CHANNEL), "guild_id": "1"},
+                "users": [str(ALICE)],
+            },
+        },
+    )
+    server = TestServer(fake.app(), host="127.0.0.1")
+    await server.start_server()
+    try:
+        yield fake, str(server.make_url("")).rstrip("/")
+    finally:
+        await server.close()
+
+
+@pytest_asyncio.fixture
+async def rig(tmp_path: Path, fake_discord: tuple[FakeDiscord, str]) -> AsyncIterator[Rig]:
+    fake, base = fake_discord
+    bot = make_bot(
+        tmp_path / "gamemaster.db",
+        discord_client_id=CLIENT_ID,
+        discord_client_secret=SecretStr(CLIENT_SECRET),
+        activity_port=8099,  # never bound here: the test client serves the app
+        discord_api_base=base,
+    )
+    await bot.store.open()
+    server = ActivityServer(bot.service, bot.changes, bot.settings)
+    channel = Channel(bot)
+    channel.watch()
+    # The channel's first here (the extension puts the pages first): a page that
+    # hears of a change then knows the channel was published already.
+    bot.changes.publishers += [channel, server.viewers]
+    client = TestClient(TestServer(server.app(), host="127.0.0.1"))
+    await client.start_server()
+    try:
+        yield Rig(bot, fake, server, client, channel)
+    finally:
+        await client.close()
+        await server.stop()
+        await bot.changes.settled()

@@ -1,0 +1,47 @@
+"""The Activity's web server starts with the bot only when it is configured,
+serves its page, and stops when its extension is unloaded (the bot's close)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import aiohttp
+import pytest
+from pydantic import SecretStr
+
+import cogs.activity
+from bot.extensions import extensions
+from cogs.activity.viewers import Viewers
+from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET
+from tests.factory import make_bot
+
+
+async def test_off_unless_configured(tmp_path: Path) -> None:
+    assert "cogs.activity" in extensions()
+    bot = make_bot(tmp_path / "gamemaster.db", discord_client_id=CLIENT_ID)  # no secret, no port
+    await bot.store.open()
+    await cogs.activity.setup(bot)
+    assert bot.get_cog("Activity") is None
+    assert not any(isinstance(p, Viewers) for p in bot.changes.publishers)
+
+
+async def test_started_and_stopped_with_the_bot(tmp_path: Path, unused_tcp_port: int) -> None:
+    bot = make_bot(
+        tmp_path / "gamemaster.db",
+        discord_client_id=CLIENT_ID,
+        discord_client_secret=SecretStr(CLIENT_SECRET),
+        activity_port=unused_tcp_port,
+    )
+    await bot.store.open()
+    await cogs.activity.setup(bot)
+    assert isinstance(bot.changes.publishers[0], Viewers)  # pages first: a local write
+    url = f"http://127.0.0.1:{unused_tcp_port}/"
+    async with aiohttp.ClientSession() as http:
+        async with http.get(url) as page:
+            assert page.status == 200
+            html = await page.text()
+        assert "<main>" in html and "<script" not in html  # no inline script: the proxy's CSP forbids it
+        await bot.remove_cog("Activity")
+        with pytest.raises(aiohttp.ClientConnectionError):
+            async with http.get(url):
+                pass
