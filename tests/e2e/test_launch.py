@@ -20,6 +20,7 @@ from simcord.backend import errors
 from simcord.http import router
 
 from bot.i18n import t
+from cogs.activity.server import ActivityServer
 from cogs.controls import board_view
 from cogs.launch import OpenTableButton
 from tests.e2e.helpers import Table, custom_ids, labels, start_game
@@ -37,8 +38,16 @@ CALLBACK = "/interactions/{interaction_id}/{token}/callback"
 
 
 @pytest.fixture
-def simcord_bot(database: str) -> Any:
-    """The bot with the Activity configured."""
+def simcord_bot(database: str, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The bot with the Activity configured; its web server (cogs.activity) not
+    listening: these tests are the board's button's, and SimCord waits for every
+    task the bot starts to settle, which a server's never do (tests/activity runs it)."""
+
+    async def nothing(self: ActivityServer) -> None:
+        return None
+
+    monkeypatch.setattr(ActivityServer, "start", nothing)
+    monkeypatch.setattr(ActivityServer, "stop", nothing)
     return make_bot(database, **ACTIVITY)
 
 
