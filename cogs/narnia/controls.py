@@ -216,6 +216,26 @@ def _odds_meaning(v: NarniaView, source: str, target: str, lang: str) -> str:
     return full if len(full) <= OPTION_TEXT else ui("whole_attack_odds_short", lang)
 
 
+def _chosen_source(
+    ctx: PanelContext,
+    v: NarniaView,
+    actions: list[tuple[int, dict[str, Any]]],
+    draft: dict[str, Any],
+    controls: discord.ui.View,
+    placeholder: str,
+    *,
+    row: int,
+) -> str | None:
+    """The "from" select of a builder (attacks or moves), and the source chosen in the
+    draft: None until one is, unless there is only one."""
+    sources = list(dict.fromkeys(a["source"] for _, a in actions))
+    source = draft.get("from") if draft.get("from") in sources else None
+    if source is None and len(sources) == 1:
+        source = sources[0]
+    controls.add_item(_territory_select(ctx, v, "from", sources, source, placeholder, row))
+    return source
+
+
 def _attack_builder(
     ctx: PanelContext,
     v: NarniaView,
@@ -225,11 +245,7 @@ def _attack_builder(
 ) -> None:
     """From (row 3), then into (row 4), for any attack."""
     lang = ctx.language
-    sources = list(dict.fromkeys(a["source"] for _, a in attacks))
-    source = draft.get("from") if draft.get("from") in sources else None
-    if source is None and len(sources) == 1:
-        source = sources[0]
-    controls.add_item(_territory_select(ctx, v, "from", sources, source, ui("attack_from", lang), 3))
+    source = _chosen_source(ctx, v, attacks, draft, controls, ui("attack_from", lang), row=3)
     if source is None:
         return
     board = Board(v)
@@ -265,11 +281,7 @@ def _move_builder(
 ) -> None:
     """From (row 2), to (row 3), which tokens (row 4)."""
     lang = ctx.language
-    sources = list(dict.fromkeys(a["source"] for _, a in moves))
-    source = draft.get("from") if draft.get("from") in sources else None
-    if source is None and len(sources) == 1:
-        source = sources[0]
-    controls.add_item(_territory_select(ctx, v, "from", sources, source, ui("move_from", lang), 2))
+    source = _chosen_source(ctx, v, moves, draft, controls, ui("move_from", lang), row=2)
     if source is None:
         return
     targets = list(dict.fromkeys(a["target"] for _, a in moves if a["source"] == source))
