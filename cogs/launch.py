@@ -26,6 +26,10 @@ from cogs.controls import GREY, BoardSpot, Checked, add_board_control, id_field
 
 log = logging.getLogger("gamemaster.cogs")
 
+# The games the Activity's page can draw (cogs/activity/static/app): the others are
+# played in the channel alone until their pages come (issue 32 starts with these two).
+ACTIVITY_GAMES = frozenset({"akelarre", "narnia"})
+
 
 async def open_table(interaction: discord.Interaction, channel_id: int) -> None:
     """Launch the Activity for this channel's game; refusals (TableError) are
@@ -33,7 +37,9 @@ async def open_table(interaction: discord.Interaction, channel_id: int) -> None:
     bot = bot_of(interaction)
     if not bot.settings.activity_on:  # a board drawn before the Activity was switched off
         raise TableError("launch.error.off")
-    await bot.service.core.load_playing(channel_id)  # a game in play, or why not
+    row, *_ = await bot.service.core.load_playing(channel_id)  # a game in play, or why not
+    if row.game not in ACTIVITY_GAMES:  # a board of another game's, forged or from before
+        raise TableError("launch.error.game")
     try:
         launched = await interaction.response.launch_activity()
     except discord.HTTPException as error:
@@ -71,8 +77,9 @@ class OpenTableButton(
 
 
 def _open_table_button(spot: BoardSpot) -> OpenTableButton | None:
-    """Only while the Activity is on, and not on the final board (nothing left to play)."""
-    if not spot.activity or spot.finished:
+    """Only while the Activity is on, for a game its page draws, and not on the final
+    board (nothing left to play)."""
+    if not spot.activity or spot.finished or spot.game not in ACTIVITY_GAMES:
         return None
     return OpenTableButton(spot.channel_id, t("launch.button", spot.language))
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import html
 import json
 import logging
 import secrets
@@ -45,6 +47,7 @@ from games.core import RuleError
 log = logging.getLogger("gamemaster.activity")
 
 STATIC = Path(__file__).parent / "static"
+SDK = STATIC / "sdk" / "index.mjs"  # scripts/build-activity copies the pinned SDK here
 MAX_TOKEN_BODY = 4096  # POST /api/token carries one short code
 HELLO_SECONDS = 30.0  # a page says hello as soon as its socket opens
 
@@ -62,18 +65,34 @@ class ActivityServer:
         self.viewers = Viewers(service)
         self._runner: web.AppRunner | None = None
         self.hello_seconds = HELLO_SECONDS
+        self.build = build_id(STATIC)
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=MAX_TOKEN_BODY)
         app.router.add_get("/", self.page)
         app.router.add_post("/api/token", self.token)
         app.router.add_get("/ws", self.socket)
-        app.router.add_static("/static/", STATIC)
+        app.router.add_get("/favicon.ico", self.no_icon)
+        # The build's own path: Discord's proxy caches all but HTML, so a new
+        # build is a new URL (research/activity.md), and each file may be kept.
+        app.router.add_static(f"/static/{self.build}/", STATIC)
+        app.on_response_prepare.append(self._cache_headers)
         return app
 
-    async def start(self) -> None:
-        """Listen on ACTIVITY_HOST:ACTIVITY_PORT (a reverse proxy gives it its HTTPS name)."""
-        self._runner = web.AppRunner(self.app(), access_log=None)  # URLs carry no secret, but keep logs quiet
+    async def _cache_headers(self, request: web.Request, response: web.StreamResponse) -> None:
+        if request.path.startswith(f"/static/{self.build}/"):
+            response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+            if request.path.endswith(".mjs"):  # modules, whatever the machine's MIME table says
+                response.headers["Content-Type"] = "text/javascript; charset=utf-8"
+        elif request.path == "/":
+            response.headers["Cache-Control"] = "no-cache"
+
+    async def start(self, app: web.Application | None = None) -> None:
+        """Listen on ACTIVITY_HOST:ACTIVITY_PORT (a reverse proxy gives it its HTTPS name);
+        ``app``: this server's :meth:`app` with more routes (the browser tests' fake client)."""
+        self._runner = web.AppRunner(
+            app or self.app(), access_log=None
+        )  # URLs carry no secret, but keep logs quiet
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.settings.activity_host, self.settings.activity_port)
         await site.start()
@@ -86,25 +105,38 @@ class ActivityServer:
         await self.discord.close()
 
     # -- HTTP ------------------------------------------------------------
-    async def page(self, request: web.Request) -> web.FileResponse:
-        return web.FileResponse(STATIC / "index.html")
+    async def page(self, request: web.Request) -> web.Response:
+        """The page, naming this build's files and the application it signs in to."""
+        text = (STATIC / "index.html").read_text(encoding="utf-8")
+        client_id = html.escape(str(self.settings.discord_client_id or ""), quote=True)
+        text = text.replace("{{build}}", self.build).replace("{{client_id}}", client_id)
+        return web.Response(text=text, content_type="text/html")
+
+    async def no_icon(self, request: web.Request) -> web.Response:
+        return web.Response(status=204)  # Discord shows the application's own icon
 
     async def token(self, request: web.Request) -> web.Response:
         """The page's OAuth2 code for an access token; the secret stays here."""
+        # Who is asking is not known yet: the refusal speaks the browser's language.
+        language = language_of(request.headers.get("Accept-Language", "").split(",")[0].strip())
+
+        def refused(reason: str, status: int, **more: Any) -> web.Response:
+            text = t(f"activity.error.{reason}", language)
+            return web.json_response({"error": reason, "text": text, **more}, status=status)
+
         try:
             body = await request.json()
         except (ValueError, web.HTTPRequestEntityTooLarge):
-            return web.json_response({"error": "bad_request"}, status=400)
+            return refused("malformed", 400)
         code = body.get("code") if isinstance(body, dict) else None
         if not isinstance(code, str) or not 0 < len(code) <= 200:
-            return web.json_response({"error": "bad_request"}, status=400)
+            return refused("malformed", 400)
         try:
             access_token = await self.discord.exchange(code)
         except DiscordRefused as refusal:
             if refusal.reason == "busy":
-                return web.json_response({"error": "busy", "retry_after": refusal.retry_after}, status=429)
-            status = 502 if refusal.reason == "unreachable" else 401
-            return web.json_response({"error": refusal.reason}, status=status)
+                return refused("busy", 429, retry_after=refusal.retry_after)
+            return refused(refusal.reason, 502 if refusal.reason == "unreachable" else 401)
         return web.json_response({"access_token": access_token})
 
     # -- WebSocket -------------------------------------------------------
@@ -239,3 +271,12 @@ class ActivityServer:
     async def _send(ws: web.WebSocketResponse, message: dict[str, Any]) -> None:
         with contextlib.suppress(ConnectionError):  # the page went away
             await ws.send_str(json.dumps(message))
+
+
+def build_id(root: Path) -> str:
+    """A name for this build of the page's files: changes whenever one of them does."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]

@@ -17,12 +17,9 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.model import TableInfo, table_of
-from bot.store import GameRow
 from bot.table import TableService
 from cogs.activity.protocol import PROTOCOL
-from games.core import GameState
-from games.registry import GAMES
+from cogs.activity.shown import shown, words
 
 log = logging.getLogger("gamemaster.activity")
 
@@ -36,51 +33,16 @@ class Viewer:
     channel_id: int
     language: str
     sent_version: int | None = None  # the table's version this page was last sent
+    sent_words: str | None = None  # the game whose words this page was sent
 
 
-@dataclass(frozen=True)
-class Shown:
-    """A channel's table as it is, read once for all of its pages."""
-
-    row: GameRow
-    info: TableInfo
-    state: GameState | None
-
-    def table(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (None: a member without one) may see: their seat's view,
-        or the public one; never another seat's hidden cards, never a Discord id."""
-        row, info, state = self.row, self.info, self.state
-        game = GAMES[row.game]
-        decision = game.decision(state) if state is not None and row.status == "playing" else None
-        outcome = game.outcome(state) if state is not None else None
-        return {
-            "game": row.game,
-            "status": row.status,
-            "version": row.version,
-            "seat": seat,
-            "seats": [{"name": s.name, "ai": s.ai} for s in info.seats],
-            "decision": decision.model_dump(mode="json") if decision is not None else None,
-            "view": game.view(state, seat).model_dump(mode="json") if state is not None else None,
-            "outcome": outcome.model_dump(mode="json") if outcome is not None else None,
-        }
-
-
-async def shown(service: TableService, channel_id: int) -> Shown | None:
-    """The channel's game in the lobby or in play; else the one that just ended,
-    with its result, until the next one opens."""
-    found = await service.active(channel_id)
-    if found is not None:
-        row, info = found
-    else:
-        latest = await service.core.latest(channel_id)
-        if latest is None or latest.status != "finished":
-            return None
-        row, info = latest, table_of(latest)
-    return Shown(row, info, service.state_of(row))
-
-
-def state_message(table: dict[str, Any] | None, language: str) -> dict[str, Any]:
-    return {"v": PROTOCOL, "type": "state", "language": language, "table": table}
+def state_message(table: dict[str, Any] | None, language: str, *, with_words: bool = True) -> dict[str, Any]:
+    """A ``state`` message; ``words``, the page's words for the table's game, only
+    ``with_words`` (the first state a page gets of a game: they do not change)."""
+    message: dict[str, Any] = {"v": PROTOCOL, "type": "state", "language": language, "table": table}
+    if with_words:
+        message["words"] = words(table["game"] if table is not None else "", language)
+    return message
 
 
 class Viewers:
@@ -106,7 +68,7 @@ class Viewers:
         """The table as ``viewer`` may see it now (``again``: even if that version
         was sent already, as after a hello or a refused move)."""
         at = await shown(self.service, viewer.channel_id)
-        table = at.table(at.info.seat_of(viewer.user_id)) if at is not None else None
+        table = at.table(at.info.seat_of(viewer.user_id), viewer.language) if at is not None else None
         await self._send(viewer, table, again=again)
 
     async def _send(self, viewer: Viewer, table: dict[str, Any] | None, *, again: bool = False) -> None:
@@ -115,11 +77,14 @@ class Viewers:
         if not again and version is not None and sent is not None and version <= sent:
             return  # a later flush sent this or newer already
         viewer.sent_version = version
+        game = table["game"] if table is not None else ""
+        with_words, viewer.sent_words = viewer.sent_words != game, game
         try:
             # A page that does not read (a stalled connection) must not hold up
             # the change step: it is let go, and gets the state when it says hello again.
             await asyncio.wait_for(
-                viewer.socket.send_json(state_message(table, viewer.language)), SEND_SECONDS
+                viewer.socket.send_json(state_message(table, viewer.language, with_words=with_words)),
+                SEND_SECONDS,
             )
         except (ConnectionError, TimeoutError):
             self.remove(viewer)
@@ -129,19 +94,20 @@ class Viewers:
 
     async def flush(self, channel_id: int, *, wait: bool = True) -> None:
         """Every page open on the channel's table gets its own view of it: the
-        table read once, each seat's view drawn once, the pages written together."""
+        table read once, each seat's view drawn once per language, the pages written together."""
         viewers = self.of(channel_id)
         if not viewers:
             return
         try:
             at = await shown(self.service, channel_id)
-            tables: dict[int | None, dict[str, Any] | None] = {}
+            tables: dict[tuple[int | None, str], dict[str, Any] | None] = {}
             sends = []
             for viewer in viewers:
                 seat = at.info.seat_of(viewer.user_id) if at is not None else None
-                if seat not in tables:
-                    tables[seat] = at.table(seat) if at is not None else None
-                sends.append(self._send(viewer, tables[seat]))
+                key = (seat, viewer.language)
+                if key not in tables:
+                    tables[key] = at.table(seat, viewer.language) if at is not None else None
+                sends.append(self._send(viewer, tables[key]))
             await asyncio.gather(*sends)
         except Exception:
             log.exception("activity update failed", extra={"fields": {"channel": channel_id}})

@@ -4,6 +4,7 @@ service on SQLite and a fake Discord on the loopback address."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,11 @@ class Rig:
     client: TestClient[Any, Any]
     channel: Channel
 
+    @property
+    def base(self) -> str:
+        """The server's address, as a page's origin."""
+        return str(self.client.make_url("")).rstrip("/")
+
 
 @pytest_asyncio.fixture
 async def fake_discord() -> AsyncIterator[tuple[FakeDiscord, str]]:
@@ -90,8 +96,12 @@ async def fake_discord() -> AsyncIterator[tuple[FakeDiscord, str]]:
         await server.close()
 
 
-@pytest_asyncio.fixture
-async def rig(tmp_path: Path, fake_discord: tuple[FakeDiscord, str]) -> AsyncIterator[Rig]:
+@asynccontextmanager
+async def rigged(
+    tmp_path: Path, fake_discord: tuple[FakeDiscord, str], *, harness: bool = False
+) -> AsyncIterator[Rig]:
+    """The server on a loopback port, with the fake Discord client's pages beside
+    it for the browser tests (``harness``)."""
     fake, base = fake_discord
     bot = make_bot(
         tmp_path / "gamemaster.db",
@@ -107,7 +117,12 @@ async def rig(tmp_path: Path, fake_discord: tuple[FakeDiscord, str]) -> AsyncIte
     # The channel's first here (the extension puts the pages first): a page that
     # hears of a change then knows the channel was published already.
     bot.changes.publishers += [channel, server.viewers]
-    client = TestClient(TestServer(server.app(), host="127.0.0.1"))
+    app = server.app()
+    if harness:
+        from tests.activity.browser.pages import with_harness
+
+        app = with_harness(app)
+    client = TestClient(TestServer(app, host="127.0.0.1"))
     await client.start_server()
     try:
         yield Rig(bot, fake, server, client, channel)
@@ -115,3 +130,33 @@ async def rig(tmp_path: Path, fake_discord: tuple[FakeDiscord, str]) -> AsyncIte
         await client.close()
         await server.stop()
         await bot.changes.settled()
+
+
+@pytest_asyncio.fixture
+async def rig(tmp_path: Path, fake_discord: tuple[FakeDiscord, str]) -> AsyncIterator[Rig]:
+    async with rigged(tmp_path, fake_discord) as made:
+        yield made
+
+
+@pytest_asyncio.fixture
+async def web_rig(tmp_path: Path, fake_discord: tuple[FakeDiscord, str]) -> AsyncIterator[Rig]:
+    """:func:`rig` serving the browser tests' fake Discord client too."""
+    async with rigged(tmp_path, fake_discord, harness=True) as made:
+        yield made
+
+
+@pytest_asyncio.fixture
+async def browser() -> AsyncIterator[Any]:
+    """Debian's chromium under Playwright (skipped where it is not installed, but
+    under REQUIRE_BROWSER=1)."""
+    from playwright.async_api import async_playwright
+
+    from tests.activity.browser.pages import FLAGS, need_chromium
+
+    path = need_chromium()
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(executable_path=path, args=FLAGS)
+        try:
+            yield launched
+        finally:
+            await launched.close()

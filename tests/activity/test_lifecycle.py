@@ -3,6 +3,8 @@ serves its page, and stops when its extension is unloaded (the bot's close)."""
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 import aiohttp
@@ -40,7 +42,17 @@ async def test_started_and_stopped_with_the_bot(tmp_path: Path, unused_tcp_port:
         async with http.get(url) as page:
             assert page.status == 200
             html = await page.text()
-        assert "<main>" in html and "<script" not in html  # no inline script: the proxy's CSP forbids it
+        # No inline script (the proxy's CSP forbids it): one module, by this build's path.
+        scripts = re.findall(r"<script([^>]*)>(.*?)</script>", html, re.S)
+        assert len(scripts) == 1 and html.count("<script") == 1
+        attributes, body = scripts[0]
+        assert body.strip() == "" and 'type="module"' in attributes
+        source = re.search(r'src="([^"]+)"', attributes)
+        assert source is not None and source[1].startswith("/static/") and source[1].endswith("/app/main.mjs")
+        assert f'content="{CLIENT_ID}"' in html
+        async with http.get(url.rstrip("/") + source[1]) as script:
+            assert script.status == 200 and script.content_type == "text/javascript"
+            assert "immutable" in script.headers["Cache-Control"]  # a new build is a new path
         await bot.remove_cog("Activity")
         with pytest.raises(aiohttp.ClientConnectionError):
             async with http.get(url):

@@ -79,7 +79,10 @@ async def test_a_code_is_exchanged_once_and_a_forged_one_is_refused(rig: Rig) ->
     assert (answer.status, await answer.json()) == (200, {"access_token": "tok-alice"})
     for code in ("code-alice", "forged"):  # reused, then made up
         answer = await rig.client.post("/api/token", json={"code": code})
-        assert (answer.status, await answer.json()) == (401, {"error": "code"})
+        assert (answer.status, await answer.json()) == (
+            401,
+            {"error": "code", "text": t("activity.error.code", "en")},
+        )
     answer = await rig.client.post("/api/token", data=b"not json")
     assert answer.status == 400
     answer = await rig.client.post("/api/token", json={"code": "x" * 5000})  # over the body's limit
@@ -92,7 +95,10 @@ async def test_a_short_429_is_waited_out_and_a_long_one_is_refused(rig: Rig) -> 
     assert (answer.status, await answer.json()) == (200, {"access_token": "tok-bob"})
     rig.discord.throttle = [30.0]
     answer = await rig.client.post("/api/token", json={"code": "code-alice"})
-    assert (answer.status, await answer.json()) == (429, {"error": "busy", "retry_after": 30.0})
+    assert (answer.status, await answer.json()) == (
+        429,
+        {"error": "busy", "text": t("activity.error.busy", "en"), "retry_after": 30.0},
+    )
 
 
 async def test_two_members_each_see_their_own_hand_and_moves_reach_both_faces(rig: Rig) -> None:
@@ -331,7 +337,10 @@ async def test_a_hint_reaches_the_asking_page_alone_where_hints_are_on(
 async def test_discord_out_of_reach_is_said_so(rig: Rig, unused_tcp_port: int) -> None:
     rig.server.discord.base = f"http://127.0.0.1:{unused_tcp_port}"  # nothing listens there
     answer = await rig.client.post("/api/token", json={"code": "code-alice"})
-    assert (answer.status, await answer.json()) == (502, {"error": "unreachable"})
+    assert (answer.status, await answer.json()) == (
+        502,
+        {"error": "unreachable", "text": t("activity.error.unreachable", "en")},
+    )
     ws = await rig.client.ws_connect("/ws")
     await ws.send_json({"v": 1, "type": "hello", "access_token": "tok-alice", "instance_id": "i-table"})
     assert (await ws.receive_json(timeout=5))["key"] == "activity.error.unreachable"

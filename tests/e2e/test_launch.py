@@ -91,13 +91,15 @@ def _open_id(table: Table) -> str:
     return f"gm:{table.channel.id}:activity"
 
 
-async def _table(env: simcord.Env, language: str, monkeypatch: pytest.MonkeyPatch) -> Table:
-    """A Mag Mor game in play, in ``language``, among members who speak it."""
+async def _table(
+    env: simcord.Env, language: str, monkeypatch: pytest.MonkeyPatch, game: str = "akelarre"
+) -> Table:
+    """A game in play (Akelarre unless told), in ``language``, among members who speak it."""
     monkeypatch.setattr("bot.replies.language_of", lambda locale: language)  # the members' Discord
     guild = env.create_guild(name="Explorers")
-    channel = guild.create_text_channel("mag-mor")
+    channel = guild.create_text_channel("akelarre")
     table = Table(env, guild, channel, [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cid")])
-    await start_game(table, language=language)  # the table's (public) language
+    await start_game(table, game, language=language)  # the table's (public) language
     return table
 
 
@@ -147,6 +149,18 @@ async def test_the_final_board_has_no_open_the_table(
     assert launching == []
 
 
+async def test_a_game_without_a_page_has_no_open_the_table(
+    simcord_env: simcord.Env, launching: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Mag Mor is played in the channel alone until its page comes."""
+    table = await _table(simcord_env, "en", monkeypatch, "magmor")
+    assert _open_id(table) not in custom_ids(table.board())
+    result = await table.players[0].click(await _with_button(table), custom_id=_open_id(table))
+    assert result.ephemeral and result.response is not None
+    assert result.response.content == "⚠️ " + t("launch.error.game", "en")
+    assert launching == []
+
+
 async def test_no_open_the_table_without_the_activity(
     database: str, monkeypatch: pytest.MonkeyPatch, launching: list[int]
 ) -> None:
@@ -179,7 +193,7 @@ async def test_the_busiest_board_fits_one_row(simcord_env: simcord.Env) -> None:
     """Every board control at once (a game in play, a seat the AI holds, the Activity
     on): within Discord's five buttons to a row, Open the table beside My hand."""
     view = board_view(
-        1, finished=False, language="it", game_id=1, takeable=True, game="magmor", activity=True
+        1, finished=False, language="it", game_id=1, takeable=True, game="narnia", activity=True
     )
     rows = view.to_components()
     assert len(rows) == 1 and len(rows[0]["components"]) <= 5

@@ -1,0 +1,111 @@
+"""The Activity's pages in a real browser: Playwright for Python driving Debian's
+chromium (``playwright install`` cannot download browsers here), each page inside
+the fake Discord client of ``harness/`` (same origin, as Discord's proxy makes it),
+which answers the real Embedded App SDK's handshake and commands."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from aiohttp import web
+from playwright.async_api import Browser, Frame, Page
+
+HARNESS = Path(__file__).parent / "harness"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+PIP = {"width": 400, "height": 225}  # Discord's picture-in-picture frame on a desktop
+# As the machine's own checks start it: no background traffic (this machine's
+# network is closed, and Chromium would otherwise keep knocking).
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_path() -> str | None:
+    found = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    return found if Path(found).exists() else None
+
+
+def need_chromium() -> str:
+    """The browser's path; where none is installed the browser tests are skipped,
+    or fail under REQUIRE_BROWSER=1 (CI, whose .ci/run installs Debian's chromium)."""
+    path = chromium_path()
+    if path is None:
+        if os.environ.get("REQUIRE_BROWSER"):
+            pytest.fail("REQUIRE_BROWSER is set but chromium is not installed (apt-get install chromium)")
+        pytest.skip("chromium is not installed (apt-get install chromium)")
+    return path
+
+
+def with_harness(app: web.Application) -> web.Application:
+    """The Activity server's app with the fake Discord client beside the page."""
+    app.router.add_static("/harness/", HARNESS)
+    return app
+
+
+@dataclass
+class TablePage:
+    """One member's Activity: the harness page and the table page in its frame."""
+
+    page: Page
+    frame: Frame
+    errors: list[str]  # the page's uncaught errors and console errors (a test fails on any)
+
+    async def ready(self, version: int | None = None, timeout: float = 10_000) -> None:
+        """Wait until the page shows the table (at ``version`` or later)."""
+        try:
+            await self.frame.wait_for_selector("#app[data-state=ready]", timeout=timeout)
+        except Exception as failure:
+            raise AssertionError(f"the page is not ready; its errors: {self.errors}") from failure
+        if version is not None:
+            await self.frame.wait_for_function(
+                "v => Number(document.getElementById('app').dataset.version) >= v",
+                arg=version,
+                timeout=timeout,
+            )
+
+    async def version(self) -> int:
+        return int(await self.frame.get_attribute("#app", "data-version") or -1)
+
+    async def notice(self) -> str:
+        return (await self.frame.inner_text("#notice")).strip()
+
+
+async def open_page(
+    browser: Browser,
+    base: str,
+    *,
+    user: int,
+    code: str,
+    instance: str,
+    channel: int,
+    viewport: dict[str, int] = PHONE,
+    locale: str = "en-US",
+    wait: bool = True,
+) -> TablePage:
+    """A member opens the Activity: the harness frames the page, which signs in."""
+    context = await browser.new_context(viewport=viewport, locale=locale)  # type: ignore[arg-type]
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    query = urlencode({"user": user, "code": code, "instance": instance, "channel": channel})
+    await page.goto(f"{base}/harness/harness.html?{query}")
+    frame = page.frame_locator("iframe")
+    await frame.locator("#app").wait_for(state="attached")
+    inner = next(f for f in page.frames if f is not page.main_frame)
+    table_page = TablePage(page, inner, errors)
+    if wait:
+        await table_page.ready()
+    return table_page
