@@ -54,6 +54,14 @@ class PanelContext:
 
 class Presenter(ABC):
     game_id: str
+    # The catalog prefixes the Activity's page of this game names things with, besides
+    # its own ``<game>.page.*`` words (cards, families, territories: cogs.activity.shown).
+    page_words: tuple[str, ...] = ()
+
+    def page_data(self, language: str) -> dict[str, Any]:
+        """What the Activity's page of this game draws with that no state holds
+        (Narnia's map: its cells and borders), sent once per page; {} for none."""
+        return {}
 
     @abstractmethod
     def board_embed(

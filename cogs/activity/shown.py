@@ -28,19 +28,22 @@ from games.registry import GAMES
 
 LINES = 12  # the last events a page lists (the channel keeps the rest; /log has them all)
 
-# The catalog entries a game's page names things with, besides the page's own words
-# (``activity.page.*`` and ``<game>.page.*``): its cards, families, territories, ...
-PAGE_WORDS: dict[str, tuple[str, ...]] = {
-    "akelarre": ("akelarre.card.", "akelarre.family.", "akelarre.suit."),
-    "narnia": ("narnia.territory.", "narnia.card.", "narnia.card_text.", "narnia.colour.", "narnia.phase."),
-}
-
 
 @cache
 def words(game: str, language: str) -> dict[str, str]:
-    """The words a game's page shows, by catalog key, in ``language``."""
-    prefixes = ("activity.page.", f"{game}.page.", *PAGE_WORDS.get(game, ()))
+    """The words a game's page shows, by catalog key, in ``language``: the page's
+    own (``activity.page.*``, ``<game>.page.*``) and the names its presenter lists
+    (``Presenter.page_words``: cards, families, territories)."""
+    presenter = PRESENTERS.get(game)
+    prefixes = ("activity.page.", f"{game}.page.", *(presenter.page_words if presenter else ()))
     return {key: text for key, text in catalog(language).items() if key.startswith(prefixes)}
+
+
+@cache
+def page_data(game: str, language: str) -> dict[str, Any]:
+    """What a game's page draws with besides its state (``Presenter.page_data``)."""
+    presenter = PRESENTERS.get(game)
+    return presenter.page_data(language) if presenter is not None else {}
 
 
 @dataclass(frozen=True)

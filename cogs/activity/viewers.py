@@ -19,7 +19,7 @@ from aiohttp import web
 
 from bot.table import TableService
 from cogs.activity.protocol import PROTOCOL
-from cogs.activity.shown import shown, words
+from cogs.activity.shown import page_data, shown, words
 
 log = logging.getLogger("gamemaster.activity")
 
@@ -37,11 +37,14 @@ class Viewer:
 
 
 def state_message(table: dict[str, Any] | None, language: str, *, with_words: bool = True) -> dict[str, Any]:
-    """A ``state`` message; ``words``, the page's words for the table's game, only
-    ``with_words`` (the first state a page gets of a game: they do not change)."""
+    """A ``state`` message; ``words`` and ``data``, what the page draws the table's
+    game with, only ``with_words`` (the first state a page gets of a game: they do
+    not change)."""
     message: dict[str, Any] = {"v": PROTOCOL, "type": "state", "language": language, "table": table}
     if with_words:
-        message["words"] = words(table["game"] if table is not None else "", language)
+        game = table["game"] if table is not None else ""
+        message["words"] = words(game, language)
+        message["data"] = page_data(game, language)
     return message
 
 

@@ -22,6 +22,7 @@ GAME = "akelarre"
 
 class AkelarrePresenter(Presenter):
     game_id = GAME
+    page_words = ("akelarre.card.", "akelarre.family.", "akelarre.suit.")  # what the Activity's page names
 
     # -- the public board --------------------------------------------------
     def board_embed(

@@ -36,6 +36,13 @@ GAME = "narnia"
 
 class NarniaPresenter(Presenter):
     game_id = GAME
+    page_words = (
+        "narnia.territory.",
+        "narnia.card.",
+        "narnia.card_text.",
+        "narnia.colour.",
+        "narnia.phase.",
+    )  # what the Activity's page names
 
     # -- the public board: board.py -------------------------------------------
     def board_embed(

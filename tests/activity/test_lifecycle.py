@@ -4,7 +4,6 @@ serves its page, and stops when its extension is unloaded (the bot's close)."""
 from __future__ import annotations
 
 import re
-
 from pathlib import Path
 
 import aiohttp

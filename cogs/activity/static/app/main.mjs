@@ -16,6 +16,7 @@ const app = $("app");
 const page = {
   table: null,
   words: {},
+  data: {}, // what the game's page draws with besides its state (Narnia's map), sent once
   language: "en",
   socket: null,
   token: null,
@@ -115,6 +116,7 @@ async function receive(message) {
   if (message.type === "state") {
     page.retries = 0;
     if (message.words) page.words = message.words;
+    if (message.data) page.data = message.data;
     page.language = message.language;
     document.documentElement.lang = message.language;
     const fresh = !page.table || !message.table || page.table.version !== message.table.version;
@@ -182,7 +184,13 @@ async function draw() {
     page.moduleGame = table.game;
     board.replaceChildren();
   }
-  page.module.render(board, table, { act, word, words: page.words, language: page.language });
+  page.module.render(board, table, {
+    act,
+    word,
+    words: page.words,
+    data: page.data,
+    language: page.language,
+  });
 }
 
 function wire() {
