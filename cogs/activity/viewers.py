@@ -32,7 +32,9 @@ class Viewer:
     user_id: int
     channel_id: int
     language: str
-    sent_version: int | None = None  # the table's version this page was last sent
+    # The game (its row id) and the version this page was last sent, in the order
+    # they come: a channel's next game (a rematch) numbers its versions from 1 again.
+    sent: tuple[int, int] | None = None
     sent_words: str | None = None  # the game whose words this page was sent
 
 
@@ -72,14 +74,16 @@ class Viewers:
         was sent already, as after a hello or a refused move)."""
         at = await shown(self.service, viewer.channel_id)
         table = at.table(at.info.seat_of(viewer.user_id), viewer.language) if at is not None else None
-        await self._send(viewer, table, again=again)
+        await self._send(viewer, table, at.row.id if at is not None else None, again=again)
 
-    async def _send(self, viewer: Viewer, table: dict[str, Any] | None, *, again: bool = False) -> None:
-        version = table["version"] if table is not None else None
-        sent = viewer.sent_version
-        if not again and version is not None and sent is not None and version <= sent:
+    async def _send(
+        self, viewer: Viewer, table: dict[str, Any] | None, game_id: int | None, *, again: bool = False
+    ) -> None:
+        now = (game_id, table["version"]) if table is not None and game_id is not None else None
+        sent = viewer.sent
+        if not again and now is not None and sent is not None and now <= sent:
             return  # a later flush sent this or newer already
-        viewer.sent_version = version
+        viewer.sent = now
         game = table["game"] if table is not None else ""
         with_words, viewer.sent_words = viewer.sent_words != game, game
         try:
@@ -110,7 +114,7 @@ class Viewers:
                 key = (seat, viewer.language)
                 if key not in tables:
                     tables[key] = at.table(seat, viewer.language) if at is not None else None
-                sends.append(self._send(viewer, tables[key]))
+                sends.append(self._send(viewer, tables[key], at.row.id if at is not None else None))
             await asyncio.gather(*sends)
         except Exception:
             log.exception("activity update failed", extra={"fields": {"channel": channel_id}})

@@ -1,0 +1,112 @@
+"""Which table a page is sent, as the table changes around it: a lobby, a seat
+that changes hands mid-game, a game that ends and the channel's next one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp import ClientWebSocketResponse
+
+from bot.rematch import rematch
+from bot.takeover import answer_request, request_seat
+from games.registry import GAMES
+from tests.activity.conftest import ALICE, BOB, CHANNEL, DAVE, Rig
+from tests.activity.test_server import open_page
+
+AK = GAMES["akelarre"]
+
+
+async def next_state(ws: ClientWebSocketResponse, at: int = 0) -> dict[str, Any]:
+    """The page's next state (at version ``at`` or later)."""
+    while True:
+        message = await ws.receive_json(timeout=5)
+        if message["type"] == "state" and message["table"]["version"] >= at:
+            return message
+
+
+def engine_table(rig: Rig, table: dict[str, Any], seat: int | None) -> None:
+    """The page shows ``seat`` and the engine's view for it at that version."""
+    assert table["seat"] == seat
+    assert table["view"] == rig.channel.views[table["version"]][seat]
+
+
+async def test_a_page_open_on_a_lobby_sees_the_game_start(rig: Rig) -> None:
+    service = rig.bot.service
+    await service.open_lobby(
+        CHANNEL, 1, ALICE, "alice", "akelarre", seats=None, speed="live", language="en", hints=True
+    )
+    await service.join(CHANNEL, BOB, "bob")
+    await service.add_ai(CHANNEL, ALICE, False)
+    page, first = await open_page(rig, "tok-alice")
+    lobby = first["table"]
+    assert (lobby["status"], lobby["seat"], lobby["view"], lobby["decision"]) == ("lobby", 0, None, None)
+    assert (lobby["legal"], lobby["hints"], lobby["outcome"], lobby["final"]) == ([], False, None, [])
+    assert [s["name"] for s in lobby["seats"]][:2] == ["alice", "bob"]
+    assert first["words"]["activity.page.lobby"]
+
+    await rig.bot.changes.after(await service.start(CHANNEL, ALICE, False))
+    started = (await next_state(page))["table"]
+    assert started["status"] == "playing" and started["view"]["hand"]
+    engine_table(rig, started, 0)
+    assert started["hints"] is True  # the host turned hints on
+
+
+async def test_a_seat_that_changes_hands_changes_the_view_at_the_next_change(rig: Rig) -> None:
+    service = rig.bot.service
+    await service.open_lobby(
+        CHANNEL, 1, ALICE, "alice", "akelarre", seats=None, speed="live", language="en", hints=True
+    )
+    await service.join(CHANNEL, BOB, "bob")
+    await service.add_ai(CHANNEL, ALICE, False)
+    await rig.bot.changes.after(await service.start(CHANNEL, ALICE, False))
+    await rig.bot.changes.settled()
+    watcher, first = await open_page(rig, "tok-dave")
+    # A member without a seat: the public view, nothing to do, no hints even where they are on.
+    assert (first["table"]["seat"], first["table"]["legal"], first["table"]["hints"]) == (None, [], False)
+    assert first["table"]["view"]["hand"] is None
+    leaver, _ = await open_page(rig, "tok-bob")
+
+    # Dave takes the AI's seat (3): his page now shows that seat's hand.
+    await request_seat(service.core, CHANNEL, DAVE, "dave", None)
+    done = await answer_request(service.core, CHANNEL, ALICE, False, 2, DAVE, confirm=True)
+    assert done.applied is not None
+    await rig.bot.changes.after(done.applied)
+    taken = (await next_state(watcher))["table"]
+    engine_table(rig, taken, 2)
+    assert taken["view"]["hand"] and taken["view"]["favourite"]
+    assert [s["ai"] for s in taken["seats"]] == [False, False, False]
+
+    # Bob leaves for good (an AI takes his seat): his page is a spectator's from the next change.
+    applied = await service.leave_game(CHANNEL, BOB)
+    await rig.bot.changes.after(applied)
+    await rig.bot.changes.settled()
+    left = (await next_state(leaver, applied.row.version))["table"]
+    engine_table(rig, left, None)
+    assert (left["view"]["hand"], left["view"]["favourite"], left["legal"], left["hints"]) == (
+        None,
+        None,
+        [],
+        False,
+    )
+
+
+async def test_the_channel_s_next_game_reaches_the_open_pages(rig: Rig) -> None:
+    """A rematch numbers its versions from 1 again: the pages still get it."""
+    service = rig.bot.service
+    await service.open_lobby(CHANNEL, 1, ALICE, "alice", "akelarre", seats=None, speed="live", language="en")
+    await service.join(CHANNEL, BOB, "bob")
+    await service.add_ai(CHANNEL, ALICE, False)
+    await rig.bot.changes.after(await service.start(CHANNEL, ALICE, False))
+    await rig.bot.changes.settled()
+    page, _ = await open_page(rig, "tok-bob")
+    ended = await service.end(CHANNEL, ALICE, may_manage=False)
+    await rig.bot.changes.after(ended)
+    final = (await next_state(page))["table"]
+    assert final["status"] == "finished" and final["version"] > 3
+
+    await rematch(service.core, CHANNEL, ended.row.id, BOB, "bob")
+    await rig.bot.changes.after(await service.start(CHANNEL, BOB, False))
+    again = (await next_state(page))["table"]
+    assert again["status"] == "playing" and again["version"] < final["version"]
+    engine_table(rig, again, 1)
+    assert again["outcome"] is None and again["final"] == []
