@@ -9,6 +9,7 @@ import pytest
 from aiohttp import ClientWebSocketResponse, WSCloseCode, WSMsgType
 
 from bot.i18n import t
+from bot.model import TableError
 from bot.presenter import PRESENTERS
 from bot.replies import explain
 from cogs import magmor
@@ -166,6 +167,9 @@ async def test_two_members_each_see_their_own_hand_and_moves_reach_both_faces(ri
 async def test_refusals_change_nothing_and_say_why(rig: Rig) -> None:
     await start(rig)
     at = await version(rig)
+    found = await rig.bot.service.active(CHANNEL)
+    assert found is not None
+    before = found[0].state
     seat = await actor(rig)
     mover, other = (ALICE, BOB) if seat == 0 else (BOB, ALICE)
     move = await default_move(rig, seat)
@@ -183,27 +187,37 @@ async def test_refusals_change_nothing_and_say_why(rig: Rig) -> None:
         await ws.send_json({"v": 1, "type": "hello", "access_token": token, "instance_id": instance})
         refusal = await ws.receive_json(timeout=5)
         assert (refusal["type"], refusal["key"]) == ("error", key)
-        assert refusal["text"] and "{" not in refusal["text"]
+        assert refusal["text"] == t(key, "en")  # who asks is not known yet: the bot's default
     await ws.send_json({"v": 1, "type": "act", "version": at, "action": move})
     assert (await ws.receive_json(timeout=5))["key"] == "activity.error.hello_first"
 
     page, _ = await open_page(rig, USERS[mover])
     other_page, _ = await open_page(rig, USERS[other])
-    # Malformed, oversized, or claiming a seat: refused unread.
-    for sent, key in (
-        ("not json", "activity.error.malformed"),
-        ('{"v": 1, "type": "act", "action": {}}', "activity.error.malformed"),
-        ('{"v": 2, "type": "undo", "version": 1}', "activity.error.malformed"),
-        ('{"v": 1, "type": "act", "version": 1, "action": {}, "seat": 0}', "activity.error.malformed"),
-        (
-            '{"v": 1, "type": "act", "version": 1, "action": {"x": "' + "y" * 9000 + '"}}',
-            "activity.error.too_big",
-        ),
-    ):
-        await page.send_str(sent)
-        assert (await page.receive_json(timeout=5))["key"] == key
-    await page.send_bytes(b"\x00")
-    assert (await page.receive_json(timeout=5))["key"] == "activity.error.malformed"
+    # Malformed, oversized, or claiming a seat: refused unread, in each member's language.
+    for ws, user in ((page, mover), (other_page, other)):
+        for sent, key in (
+            ("not json", "activity.error.malformed"),
+            ('{"v": 1, "type": "act", "action": {}}', "activity.error.malformed"),
+            ('{"v": 2, "type": "undo", "version": 1}', "activity.error.malformed"),
+            ('{"v": 1, "type": "act", "version": 1, "action": {}, "seat": 0}', "activity.error.malformed"),
+            (
+                '{"v": 1, "type": "act", "version": 1, "action": {"x": "' + "y" * 9000 + '"}}',
+                "activity.error.too_big",
+            ),
+        ):
+            await ws.send_str(sent)
+            refusal = await ws.receive_json(timeout=5)
+            assert (refusal["key"], refusal["text"]) == (key, t(key, LANGUAGES[user])), sent
+        await ws.send_bytes(b"\x00")
+        assert (await ws.receive_json(timeout=5))["key"] == "activity.error.malformed"
+    # An action of no shape the game knows: the table service's refusal.
+    await page.send_json({"v": 1, "type": "act", "version": at, "action": {"kind": "teleport"}})
+    refusal = await page.receive_json(timeout=5)
+    assert (refusal["key"], refusal["text"]) == (
+        "error.bad_action",
+        explain(TableError("error.bad_action"), LANGUAGES[mover]),
+    )
+    assert (await page.receive_json(timeout=5))["table"]["version"] == at
 
     # A stale move: refused, then the page gets the table as it is.
     await page.send_json({"v": 1, "type": "act", "version": at - 1, "action": move})
@@ -220,6 +234,14 @@ async def test_refusals_change_nothing_and_say_why(rig: Rig) -> None:
     assert found is not None
     error = RuleError(refusal["key"], rule=refusal["rule"])
     assert refusal["text"] == explain(error, LANGUAGES[other], "akelarre", found[1])
+    # A member of the instance without a seat: not a player here.
+    watcher, _ = await open_page(rig, "tok-dave")
+    await watcher.send_json({"v": 1, "type": "act", "version": at, "action": move})
+    refusal = await watcher.receive_json(timeout=5)
+    assert (refusal["key"], refusal["text"]) == (
+        "error.not_a_player",
+        explain(TableError("error.not_a_player"), "en"),
+    )
     # The page of another channel's instance holds no table, and cannot reach this one.
     elsewhere, first = await open_page(rig, "tok-alice", "i-other")
     assert first["table"] is None
@@ -228,6 +250,8 @@ async def test_refusals_change_nothing_and_say_why(rig: Rig) -> None:
 
     await rig.bot.changes.settled()
     assert await version(rig) == at
+    found = await rig.bot.service.active(CHANNEL)
+    assert found is not None and found[0].state == before  # nothing changed
     assert rig.channel.flushed == [CHANNEL]  # the start's alone
     assert OTHER_CHANNEL not in rig.channel.flushed
 
