@@ -19,7 +19,7 @@ AK = GAMES["akelarre"]
 async def next_state(ws: ClientWebSocketResponse, at: int = 0) -> dict[str, Any]:
     """The page's next state (at version ``at`` or later)."""
     while True:
-        message = await ws.receive_json(timeout=5)
+        message: dict[str, Any] = await ws.receive_json(timeout=5)
         if message["type"] == "state" and message["table"]["version"] >= at:
             return message
 
