@@ -11,9 +11,10 @@ Nothing here is a Discord id, and nothing of another seat's hidden hand."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import OrderedDict
+from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.hints import hints_on
 from bot.i18n import catalog
@@ -27,6 +28,11 @@ from games.core import Event, GameState
 from games.registry import GAMES
 
 LINES = 12  # the last events a page lists (the channel keeps the rest; /log has them all)
+K = TypeVar("K")
+V = TypeVar("V")
+# An event's line: its game's row id, its action's version, its place among that
+# action's events, the language, and the seats' names.
+LineKey = tuple[int, int, int, str, tuple[str, ...]]
 
 
 @cache
@@ -46,6 +52,49 @@ def page_data(game: str, language: str) -> dict[str, Any]:
     return presenter.page_data(language) if presenter is not None else {}
 
 
+class Drawn:
+    """The last actions' events as read and drawn, kept from one change to the next
+    (one per table service: a game's row id names it in that store alone).
+
+    Each change lists the last LINES actions again, all but one or two of them the
+    same as the change before: their events are read, and drawn in each language,
+    once, not once per change and seat. Kept by the game's row id and the action's
+    version, which no other action of that game ever has (an undo is a new version);
+    the lines also by the seats' names, which a seat taken over changes."""
+
+    def __init__(self) -> None:
+        self.read: OrderedDict[tuple[int, int], tuple[Event, ...]] = OrderedDict()
+        self.texts: OrderedDict[LineKey, str] = OrderedDict()
+
+    def events(self, game_id: int, action: ActionRow) -> tuple[Event, ...]:
+        key = (game_id, action.version)
+        events = self.read.get(key)
+        if events is None:
+            events = tuple(Event.model_validate(data) for data in action.events)
+        _keep(self.read, key, events, EVENTS_KEPT)
+        return events
+
+    def line(self, key: LineKey, event: Event, game: str, info: TableInfo) -> str:
+        """``event`` in words, in the language ``key`` names (``bot.render``)."""
+        text = self.texts.get(key)
+        if text is None:
+            text = event_text(game, info, event, key[3])
+        _keep(self.texts, key, text, TEXTS_KEPT)
+        return text
+
+
+EVENTS_KEPT = 4096
+TEXTS_KEPT = 32768
+
+
+def _keep(cache: OrderedDict[K, V], key: K, value: V, size: int) -> None:
+    """``value`` kept at ``key`` as the most recently used; the least recently used let go past ``size``."""
+    cache[key] = value
+    cache.move_to_end(key)
+    if len(cache) > size:
+        cache.popitem(last=False)
+
+
 @dataclass(frozen=True)
 class Shown:
     """A channel's table as it is, read once for all of its pages."""
@@ -54,6 +103,7 @@ class Shown:
     info: TableInfo
     state: GameState | None
     recent: tuple[ActionRow, ...] = ()  # the action log's last rows, for the events
+    drawn: Drawn = field(default_factory=Drawn)  # their lines, kept across changes
 
     def table(self, seat: int | None, language: str) -> dict[str, Any]:
         """What ``seat`` (None: a member without one) may see, in ``language``."""
@@ -86,17 +136,18 @@ class Shown:
     def lines(self, seat: int | None, language: str) -> list[str]:
         """The last events ``seat`` may see, oldest first: the public ones and its own."""
         out: list[str] = []
+        names = tuple(s.name for s in self.info.seats)
         for action in self.recent:
-            for data in action.events:
-                event = Event.model_validate(data)
+            for index, event in enumerate(self.drawn.events(self.row.id, action)):
                 if event.visible_to(seat):
-                    text = event_text(self.row.game, self.info, event, language)
+                    key = (self.row.id, action.version, index, language, names)
+                    text = self.drawn.line(key, event, self.row.game, self.info)
                     if text:
                         out.append(text)
         return out[-LINES:]
 
 
-async def shown(service: TableService, channel_id: int) -> Shown | None:
+async def shown(service: TableService, channel_id: int, drawn: Drawn | None = None) -> Shown | None:
     """The channel's game in the lobby or in play; else the one that just ended,
     with its result, until the next one opens."""
     found = await service.active(channel_id)
@@ -108,4 +159,4 @@ async def shown(service: TableService, channel_id: int) -> Shown | None:
             return None
         row, info = latest, table_of(latest)
     recent = await service.store.actions(row.id, limit=LINES)
-    return Shown(row, info, service.state_of(row), tuple(recent))
+    return Shown(row, info, service.state_of(row), tuple(recent), drawn or Drawn())

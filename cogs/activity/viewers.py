@@ -11,6 +11,7 @@ pages and a move made in a page reaches the others."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -19,7 +20,7 @@ from aiohttp import web
 
 from bot.table import TableService
 from cogs.activity.protocol import PROTOCOL
-from cogs.activity.shown import page_data, shown, words
+from cogs.activity.shown import Drawn, Shown, page_data, shown, words
 
 log = logging.getLogger("gamemaster.activity")
 
@@ -53,6 +54,7 @@ def state_message(table: dict[str, Any] | None, language: str, *, with_words: bo
 class Viewers:
     def __init__(self, service: TableService) -> None:
         self.service = service
+        self.drawn = Drawn()  # the last events' lines, drawn once for every change that lists them
         self._by_channel: dict[int, set[Viewer]] = {}
         self._closing: set[asyncio.Task[bool]] = set()
 
@@ -72,32 +74,7 @@ class Viewers:
     async def send_state(self, viewer: Viewer, *, again: bool = False) -> None:
         """The table as ``viewer`` may see it now (``again``: even if that version
         was sent already, as after a hello or a refused move)."""
-        at = await shown(self.service, viewer.channel_id)
-        table = at.table(at.info.seat_of(viewer.user_id), viewer.language) if at is not None else None
-        await self._send(viewer, table, at.row.id if at is not None else None, again=again)
-
-    async def _send(
-        self, viewer: Viewer, table: dict[str, Any] | None, game_id: int | None, *, again: bool = False
-    ) -> None:
-        now = (game_id, table["version"]) if table is not None and game_id is not None else None
-        sent = viewer.sent
-        if not again and now is not None and sent is not None and now <= sent:
-            return  # a later flush sent this or newer already
-        viewer.sent = now
-        game = table["game"] if table is not None else ""
-        with_words, viewer.sent_words = viewer.sent_words != game, game
-        try:
-            # A page that does not read (a stalled connection) must not hold up
-            # the change step: it is let go, and gets the state when it says hello again.
-            await asyncio.wait_for(
-                viewer.socket.send_json(state_message(table, viewer.language, with_words=with_words)),
-                SEND_SECONDS,
-            )
-        except (ConnectionError, TimeoutError):
-            self.remove(viewer)
-            closing = asyncio.create_task(viewer.socket.close())
-            self._closing.add(closing)  # kept until done: the loop holds tasks only weakly
-            closing.add_done_callback(self._closing.discard)
+        await self._deliver([viewer], await shown(self.service, viewer.channel_id, self.drawn), again=again)
 
     async def flush(self, channel_id: int, *, wait: bool = True) -> None:
         """Every page open on the channel's table gets its own view of it: the
@@ -106,18 +83,42 @@ class Viewers:
         if not viewers:
             return
         try:
-            at = await shown(self.service, channel_id)
-            tables: dict[tuple[int | None, str], dict[str, Any] | None] = {}
-            sends = []
-            for viewer in viewers:
-                seat = at.info.seat_of(viewer.user_id) if at is not None else None
-                key = (seat, viewer.language)
-                if key not in tables:
-                    tables[key] = at.table(seat, viewer.language) if at is not None else None
-                sends.append(self._send(viewer, tables[key], at.row.id if at is not None else None))
-            await asyncio.gather(*sends)
+            await self._deliver(viewers, await shown(self.service, channel_id, self.drawn))
         except Exception:
             log.exception("activity update failed", extra={"fields": {"channel": channel_id}})
+
+    async def _deliver(self, viewers: list[Viewer], at: Shown | None, *, again: bool = False) -> None:
+        """``at`` to each of ``viewers`` as its seat sees it, each (seat, language)
+        drawn and written as JSON once: a text is all that waits on the sockets,
+        not tables of objects that the garbage collector would walk."""
+        stamp = (at.row.id, at.row.version) if at is not None else None
+        game = at.row.game if at is not None else ""
+        texts: dict[tuple[int | None, str, bool], str] = {}
+        sends = []
+        for viewer in viewers:
+            if not again and stamp is not None and viewer.sent is not None and stamp <= viewer.sent:
+                continue  # a later flush sent this or newer already
+            viewer.sent = stamp
+            with_words, viewer.sent_words = viewer.sent_words != game, game
+            seat = at.info.seat_of(viewer.user_id) if at is not None else None
+            key = (seat, viewer.language, with_words)
+            if key not in texts:
+                table = at.table(seat, viewer.language) if at is not None else None
+                texts[key] = json.dumps(state_message(table, viewer.language, with_words=with_words))
+            sends.append(self._send(viewer, texts[key]))
+        await asyncio.gather(*sends)
+
+    async def _send(self, viewer: Viewer, text: str) -> None:
+        try:
+            # A page that does not read (a stalled connection) must not hold up
+            # the change step: it is let go, and gets the state when it says hello again.
+            async with asyncio.timeout(SEND_SECONDS):
+                await viewer.socket.send_str(text)
+        except (ConnectionError, TimeoutError):
+            self.remove(viewer)
+            closing = asyncio.create_task(viewer.socket.close())
+            self._closing.add(closing)  # kept until done: the loop holds tasks only weakly
+            closing.add_done_callback(self._closing.discard)
 
     async def announce(self, channel_id: int, text: str) -> bool:
         return False  # the channel's lines are the channel publisher's

@@ -5,10 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from aiohttp import ClientWebSocketResponse
 
+from bot import render
+from bot.model import TableInfo
 from bot.rematch import rematch
 from bot.takeover import answer_request, request_seat
+from cogs.activity import shown as shown_module
+from cogs.activity.shown import Drawn, Shown, shown
+from games.core import Event
 from games.registry import GAMES
 from tests.activity.conftest import ALICE, BOB, CHANNEL, DAVE, Rig
 from tests.activity.test_server import open_page
@@ -110,3 +116,38 @@ async def test_the_channel_s_next_game_reaches_the_open_pages(rig: Rig) -> None:
     assert again["status"] == "playing" and again["version"] < final["version"]
     engine_table(rig, again, 1)
     assert again["outcome"] is None and again["final"] == []
+
+
+async def test_a_line_is_drawn_once_and_again_for_new_names(
+    rig: Rig, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawing: list[str] = []  # the events drawn, by key
+
+    def event_text(game: str, info: TableInfo, event: Event, language: str) -> str:
+        drawing.append(event.key)
+        return render.event_text(game, info, event, language)
+
+    monkeypatch.setattr(shown_module, "event_text", event_text)
+    service = rig.bot.service
+    await service.open_lobby(CHANNEL, 1, ALICE, "alice", "akelarre", seats=None, speed="live", language="en")
+    await service.join(CHANNEL, BOB, "bob")
+    await service.add_ai(CHANNEL, ALICE, False)
+    await rig.bot.changes.after(await service.start(CHANNEL, ALICE, False))
+    drawn = Drawn()
+    at = await shown(service, CHANNEL, drawn)
+    assert at is not None
+    first = at.lines(None, "en")
+    assert any("**alice**" in line or "**bob**" in line for line in first), first
+    drawn_first = len(drawing)
+    assert at.lines(None, "en") == first and len(drawing) == drawn_first  # drawn once, then read
+    later = await shown(service, CHANNEL, drawn)  # the next change: the same actions are not drawn again
+    assert later is not None and later.lines(None, "en") == first and len(drawing) == drawn_first
+    assert at.lines(0, "en") != first  # alice's own lines beside the public ones
+    # A seat taken over names its new holder in the lines drawn from then on.
+    renamed = at.info.model_copy(deep=True)
+    renamed.seats[0].name, renamed.seats[1].name = "alicia", "roberto"
+    again = Shown(at.row, renamed, at.state, at.recent, drawn).lines(None, "en")
+    names = {"**alice**": "**alicia**", "**bob**": "**roberto**"}
+    for old, new in names.items():
+        first = [line.replace(old, new) for line in first]
+    assert again == first
