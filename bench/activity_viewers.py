@@ -1,43 +1,69 @@
 """How soon do the Activity's pages see a change? ``python -m bench.activity_viewers``.
 
 The Activity's web server (``cogs.activity``) with a real table service on
-SQLite and a fake Discord on the loopback address (``tests.activity.fake_discord``),
-``--tables`` live Akelarre tables with ``--pages`` connected pages each (two
-players and spectators), and members' moves made one after another through the
-service and the change step, as a click makes them. Measured: from a move's
-commit (``TableService.act`` returned) to every page of its table holding the new
-version (p50 / p99), and the event loop's longest stall seen by a 5 ms ticker
-(target ≤ 50 ms, as for the AI seats). Pages and server share one process and
-loop here, so the figures include the pages' own reading.
+SQLite and a fake Discord on the loopback address (``tests.activity.fake_discord``);
+``--tables`` live tables, Akelarre and Narnia in turn, each with ``--pages``
+connected pages (two players and spectators, in English and Italian by turns, so
+each change is drawn for several seat and language pairs); the games' presenters
+registered as their cogs do (the final record, the page's words), and what the
+bot built while starting frozen out of the garbage collector's sight, as the bot
+does. The pages run in a second process, as browsers do, each reading every
+message whole. Members' moves go through the service and the change step, as a
+click's do: one table after another, or ``--parallel`` tables at once, each as
+soon as its last move reached its pages or, with ``--pace``, a move every so many
+seconds (members' pace rather than as fast as the machine goes).
+
+Measured: from a move's commit (``TableService.act`` returned) to every page of
+its table holding the new version (p50 / p99); the event loop's longest stall seen
+by a 5 ms ticker (target ≤ 50 ms, as for the AI seats), the loop thread's own
+CPU time in that wait (where the two differ, the machine gave its cores to
+another process meanwhile) and the longest such stretch of its own; the garbage
+collector's full passes (CPU time) and the longest.
+
+    .venv/bin/python -m bench.activity_viewers                 # 50 tables x 4 pages, one move at a time
+    .venv/bin/python -m bench.activity_viewers --parallel 50 --pace 1 --moves 600  # a move a second at each
+    .venv/bin/python -m bench.activity_viewers --parallel 50 --moves 600  # every table at once, flat out
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
+import json
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
 
 import aiohttp
-from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.test_utils import TestServer
 from pydantic import SecretStr
 
+from bot.memory import freeze_startup
+from bot.presenter import register
+from cogs import akelarre, narnia
 from cogs.activity.server import ActivityServer
 from games.registry import GAMES
 from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
 from tests.factory import make_bot, start_with_an_ai
 
 USERS = (11, 12, 13, 14, 15, 16)  # 11 and 12 play (tests.factory), the rest watch
+LOCALES = ("en-US", "it")  # the users' Discord languages, by turns
+GAMES_PLAYED = ("akelarre", "narnia")  # the tables', by turns
 FIRST_CHANNEL = 1000
 STALL_TARGET_MS = 50.0
 
 
-async def run(tables: int, pages: int, moves: int) -> None:
-    watchers = USERS[:pages]
+async def run(tables: int, pages: int, moves: int, parallel: int, pace: float = 0.0) -> None:
+    for presenter in (akelarre.PRESENTER, narnia.PRESENTER):
+        register(presenter)  # as the games' cogs do in the bot
     fake = FakeDiscord(
-        users={f"tok-{u}": {"id": str(u), "username": f"u{u}", "locale": "en-US"} for u in USERS}
+        users={
+            f"tok-{u}": {"id": str(u), "username": f"u{u}", "locale": LOCALES[i % len(LOCALES)]}
+            for i, u in enumerate(USERS)
+        }
     )
     for c in range(tables):
         channel = {"channel_id": str(FIRST_CHANNEL + c)}
@@ -55,58 +81,83 @@ async def run(tables: int, pages: int, moves: int) -> None:
     await bot.store.open()
     server = ActivityServer(bot.service, bot.changes, bot.settings)
     bot.changes.publishers.insert(0, server.viewers)
-    # aiohttp's client allows 100 connections by default: these pages are more.
-    client = TestClient(TestServer(server.app(), host="127.0.0.1"), connector=aiohttp.TCPConnector(limit=0))
-    await client.start_server()
+    site = TestServer(server.app(), host="127.0.0.1")
+    await site.start_server()
     for c in range(tables):
-        await start_with_an_ai(bot.service, FIRST_CHANNEL + c, "akelarre")
+        applied = await start_with_an_ai(bot.service, FIRST_CHANNEL + c, GAMES_PLAYED[c % len(GAMES_PLAYED)])
+        await bot.changes.after(applied)
+    await bot.changes.settled()
+    freeze_startup()  # as the bot does once it has started (bot.client.setup_hook); pages come later
 
     arrivals: dict[tuple[int, int], list[float]] = {}
+    # The pages in a process of their own, as browsers are: what the loop and the
+    # garbage collector measured here carry is the bot's alone.
+    base = str(site.make_url("")).rstrip("/")
+    child = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bench.activity_viewers",
+        "--pages-of",
+        base,
+        "--tables",
+        str(tables),
+        "--pages",
+        str(pages),
+        stdout=asyncio.subprocess.PIPE,
+    )
 
-    async def read(ws: aiohttp.ClientWebSocketResponse, channel: int) -> None:
-        async for frame in ws:
-            message = frame.json()
-            if message["type"] == "state" and message["table"]:
-                key = (channel, message["table"]["version"])
-                arrivals.setdefault(key, []).append(time.perf_counter())
+    async def collect() -> None:
+        """Each page's arrival, as the pages' process reports it (one line each)."""
+        assert child.stdout is not None
+        async for line in child.stdout:
+            channel, version, at = line.split()
+            arrivals.setdefault((int(channel), int(version)), []).append(float(at))
 
-    readers = []
-    for c in range(tables):
-        for user in watchers:
-            ws = await client.ws_connect("/ws")
-            await ws.send_json(
-                {"v": 1, "type": "hello", "access_token": f"tok-{user}", "instance_id": f"i{c}"}
-            )
-            readers.append(asyncio.create_task(read(ws, FIRST_CHANNEL + c)))
+    collector = asyncio.create_task(collect())
     while sum(len(v) for v in arrivals.values()) < tables * pages:
         await asyncio.sleep(0.01)
 
-    stalls: list[float] = []
+    stalls: list[float] = []  # how late each tick woke
+    busy: list[float] = []  # the loop's own CPU time in that wait (not another process's turn)
 
     async def tick() -> None:
-        last = time.perf_counter()
+        last, last_cpu = time.perf_counter(), time.thread_time()
         while True:
             await asyncio.sleep(0.005)
-            now = time.perf_counter()
+            now, cpu = time.perf_counter(), time.thread_time()
             stalls.append(now - last - 0.005)
-            last = now
+            busy.append(cpu - last_cpu)
+            last, last_cpu = now, cpu
 
+    pauses: list[float] = []  # the CPU time of the garbage collector's full passes, which stop the loop too
+    began = [0.0]
+
+    def collected(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            began[0] = time.thread_time()
+        elif info["generation"] == 2:
+            pauses.append(time.thread_time() - began[0])
+
+    gc.callbacks.append(collected)
     ticker = asyncio.create_task(tick())
     latencies: list[float] = []
-    game = GAMES["akelarre"]
-    for i in range(moves):
-        channel = FIRST_CHANNEL + i % tables
+    made = 0
+
+    async def one_move(channel: int) -> bool:
+        """The member whose turn it is at ``channel`` plays; False when none may."""
         found = await bot.service.active(channel)
         if found is None or found[0].status != "playing":
-            continue
+            return False
         row, info = found
+        game = GAMES[row.game]
         state = bot.service.state_of(row)
         decision = game.decision(state)
         if decision is None:
-            continue
+            return False
         seat = decision.actors[0]
         user = info.seats[seat].user_id
-        assert user is not None
+        if user is None or info.seats[seat].ai:
+            return False
         action = game.default_action(state, seat).model_dump(mode="json")
         applied = await bot.service.act(channel, user, action, version=row.version)
         committed = time.perf_counter()
@@ -119,23 +170,76 @@ async def run(tables: int, pages: int, moves: int) -> None:
         got = arrivals.get(key, [])
         if len(got) >= pages:
             latencies.append(max(got) - committed)
+        return True
+
+    async def mover(lane: int) -> None:
+        """Lane ``lane``'s tables, a move at a time, until the moves are made."""
+        nonlocal made
+        mine = [FIRST_CHANNEL + c for c in range(lane, tables, parallel)]
+        turn = idle = 0
+        await asyncio.sleep(pace * lane / parallel)  # the lanes' moves spread over the pace
+        while made < moves and idle <= moves:
+            if pace:
+                await asyncio.sleep(pace)
+            if await one_move(mine[turn % len(mine)]):
+                made += 1
+            else:
+                idle += 1
+                await bot.changes.settled()  # an AI seat's stretch, or the game is over
+            turn += 1
+
+    started = time.perf_counter()
+    await asyncio.gather(*(mover(lane) for lane in range(min(parallel, tables))))
+    elapsed = time.perf_counter() - started
     ticker.cancel()
+    gc.callbacks.remove(collected)
     quantiles = statistics.quantiles(latencies, n=100)
     stall = max(stalls) * 1000
     print(
-        f"{tables} tables x {pages} pages ({tables * pages} viewers), {len(latencies)} moves: "
+        f"{tables} tables x {pages} pages ({tables * pages} viewers), {len(latencies)} moves, "
+        f"{min(parallel, tables)} at once{f' every {pace:g} s' if pace else ''}, "
+        f"{len(latencies) / elapsed:.0f} moves/s: "
         f"commit -> every page of the table p50 {quantiles[49] * 1000:.1f} ms, "
         f"p99 {quantiles[98] * 1000:.1f} ms; "
         f"longest loop stall {stall:.1f} ms (target <= {STALL_TARGET_MS:.0f}: "
-        f"{'PASS' if stall <= STALL_TARGET_MS else 'FAIL'})"
+        f"{'PASS' if stall <= STALL_TARGET_MS else 'FAIL'}), the loop's own CPU in it "
+        f"{busy[stalls.index(max(stalls))] * 1000:.1f} ms, "
+        f"its longest own stretch {max(busy) * 1000:.1f} ms; "
+        f"{len(pauses)} full GC passes, the longest {max(pauses, default=0) * 1000:.1f} ms"
     )
-    for reader in readers:
-        reader.cancel()
-    await client.close()
+    child.terminate()
+    await child.wait()
+    collector.cancel()
+    await site.close()
     await server.stop()
     await discord.close()
     await bot.store.close()
     folder.cleanup()
+
+
+async def read_pages(base: str, tables: int, pages: int) -> None:
+    """The pages' process: ``pages`` pages on each table, each reading every message
+    whole, as a page does, and saying on stdout when a state arrived (``time.perf_counter``
+    is the machine's monotonic clock, the same in both processes)."""
+
+    async def read(ws: aiohttp.ClientWebSocketResponse, channel: int) -> None:
+        async for frame in ws:
+            message = json.loads(frame.data)
+            if message["type"] == "state" and message["table"]:
+                sys.stdout.write(f"{channel} {message['table']['version']} {time.perf_counter()}\n")
+                sys.stdout.flush()
+
+    # aiohttp's client allows 100 connections by default: these pages are more.
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
+        readers = []
+        for c in range(tables):
+            for user in USERS[:pages]:
+                ws = await http.ws_connect(f"{base}/ws")
+                await ws.send_json(
+                    {"v": 1, "type": "hello", "access_token": f"tok-{user}", "instance_id": f"i{c}"}
+                )
+                readers.append(asyncio.create_task(read(ws, FIRST_CHANNEL + c)))
+        await asyncio.gather(*readers)
 
 
 def main() -> None:
@@ -143,8 +247,14 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--pages", type=int, default=4, choices=range(1, len(USERS) + 1))
     parser.add_argument("--moves", type=int, default=300)
+    parser.add_argument("--parallel", type=int, default=1, help="tables moving at once")
+    parser.add_argument("--pace", type=float, default=0.0, help="seconds between a lane's moves")
+    parser.add_argument("--pages-of", help=argparse.SUPPRESS)  # the pages' own process, on this server
     args = parser.parse_args()
-    asyncio.run(run(args.tables, args.pages, args.moves))
+    if args.pages_of:
+        asyncio.run(read_pages(args.pages_of, args.tables, args.pages))
+        return
+    asyncio.run(run(args.tables, args.pages, args.moves, max(1, args.parallel), max(0.0, args.pace)))
 
 
 if __name__ == "__main__":
