@@ -52,7 +52,8 @@ def presented(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 async def shot(page: TablePage, name: str) -> None:
-    """With AKELARRE_SHOTS set, the page at every size (then at the phone's again)."""
+    """With AKELARRE_SHOTS set, the page at every size (then at the phone's again), scrolled
+    as the member left it."""
     if not SHOTS:
         return
     for size, viewport in VIEWPORTS.items():
@@ -183,6 +184,7 @@ async def play_by_clicks(rig: Rig, pages: dict[int, TablePage]) -> Counter[str]:
     ``joker_value`` for each time the page asked which value a joker takes. With
     AKELARRE_SHOTS, the first move of each kind in each page is photographed."""
     kinds: Counter[str] = Counter()
+    seen: set[str] = set()  # the moments photographed
     for _ in range(2000):
         state, info, version = await current(rig)
         decision = AK.decision(state)
@@ -196,12 +198,17 @@ async def play_by_clicks(rig: Rig, pages: dict[int, TablePage]) -> Counter[str]:
             continue
         await at_version(page, version)
         action = chosen(state, seat)
-        name = f"ak-{'it' if user == BOB else 'en'}-{action['kind']}"
-        first = SHOTS is not None and not kinds[action["kind"]]
+        moment = "-".join(
+            ["ak", "it" if user == BOB else "en", action["kind"]]
+            + ["held"] * (state.held is not None)
+            + ["last-round"] * state.final
+        )
+        first = SHOTS is not None and moment not in seen
+        seen.add(moment)
         if first and action["kind"] not in ("open", "add"):
-            await shot(page, name)
+            await shot(page, moment)
 
-        async def picked(page: TablePage = page, name: str = name, first: bool = first) -> None:
+        async def picked(page: TablePage = page, name: str = moment, first: bool = first) -> None:
             if first:
                 await shot(page, f"{name}-picked")
 

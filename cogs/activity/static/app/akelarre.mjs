@@ -25,6 +25,8 @@ const familyOf = (card) => CODES[card[0]];
 const kindOf = (card) => card.slice(0, 2);
 const isJoker = (card) => card.length === 2 && card[1] === "J";
 const valueOf = (card) => (isJoker(card) ? null : Number(card[1]));
+/** A card worth its value to the member (AK-12.2: a natural of the favourite family; a joker scores 0). */
+const favouriteNatural = (view, card) => Boolean(view.favourite) && familyOf(card) === view.favourite && !isJoker(card);
 
 let styled = false;
 function stylesheet() {
@@ -108,8 +110,7 @@ function options() {
       targets.get(action.place).push(action);
     }
   }
-  const discard =
-    kinds.length === 1 ? legal("discard").find((a) => kindOf(a.card) === kinds[0]) || null : null;
+  const discard = kinds.length === 1 ? legal("discard").find((a) => kindOf(a.card) === kinds[0]) || null : null;
   const takes = new Map(legal("take").map((a) => [`${a.place}|${a.card}`, a]));
   const draws = new Map(legal("draw").map((a) => [a.source, a]));
   return { targets, discard, takes, draws };
@@ -148,7 +149,10 @@ function chooseTarget(place, actions) {
 // -- drawing ------------------------------------------------------------------------
 /** A card: its family's colour and emoji and its value, readable at a glance; its
  * catalog name for the title and screen readers. ``value``: a joker's value in a group. */
-function card(id, { value = null, label = null, size = "", mark = "", onclick = null, button = false, star = false } = {}) {
+function card(
+  id,
+  { value = null, label = null, size = "", mark = "", onclick = null, button = false, star = false } = {},
+) {
   const family = familyOf(id);
   const joker = isJoker(id);
   const name = cardName(label || id);
@@ -250,7 +254,11 @@ function banners(view, mine) {
     const text =
       held && view.active === ui.table.seat
         ? w("held_mine", { card: cardName(held.card) })
-        : w("held_other", { name: seatName(view.active), card: cardName(held.card), place: place ? placeName(place) : "" });
+        : w("held_other", {
+            name: seatName(view.active),
+            card: cardName(held.card),
+            place: place ? placeName(place) : "",
+          });
     out.push(el("div", { class: "ak-banner held" }, card(held.card, { size: "sm" }), el("span", {}, text)));
   }
   if (view.payment) out.push(payment(view, mine));
@@ -260,7 +268,11 @@ function banners(view, mine) {
         "div",
         { class: "ak-banner" },
         el("span", {}, w("purchase", { count: view.purchase.length })),
-        el("div", { class: "ak-row" }, view.purchase.map((c) => card(c, { size: "xs" }))),
+        el(
+          "div",
+          { class: "ak-row" },
+          view.purchase.map((c) => card(c, { size: "xs" })),
+        ),
       ),
     );
   }
@@ -280,12 +292,11 @@ function payment(view, mine) {
     const chosen = ui.keep.includes(c);
     const next = [...ui.keep, c];
     const allowed = chosen || (ui.keep.length < 2 && pairs.some((a) => next.every((x) => a.cards.includes(x))));
-    const favourite = view.favourite && familyOf(c) === view.favourite && !isJoker(c);
     return card(c, {
       size: "sm",
       mark: chosen ? "chosen" : allowed ? "legal" : "off",
       button: true,
-      star: favourite,
+      star: favouriteNatural(view, c),
       onclick: allowed
         ? () => {
             toggle(ui.keep, c);
@@ -294,7 +305,12 @@ function payment(view, mine) {
         : null,
     });
   });
-  return el("div", { class: "ak-banner payment" }, el("span", {}, text), el("div", { class: "ak-row ak-payment" }, cards));
+  return el(
+    "div",
+    { class: "ak-banner payment" },
+    el("span", {}, text),
+    el("div", { class: "ak-row ak-payment" }, cards),
+  );
 }
 
 function places(view, opts) {
@@ -320,7 +336,8 @@ function places(view, opts) {
             onclick: take ? () => play(take) : null,
           });
         });
-        if (held && held.place === p.id) cards.push(el("div", { class: "ak-card sm ghost", title: w("taken_here") }, "✋"));
+        if (held && held.place === p.id)
+          cards.push(el("div", { class: "ak-card sm ghost", title: w("taken_here") }, "✋"));
         let needs = null;
         if (!p.free) {
           const what =
@@ -333,15 +350,23 @@ function places(view, opts) {
         }
         return el(
           "div",
-          { class: `ak-place${lit ? " lit" : ""}${p.free ? " free" : ""}${p.owner === ui.table.seat ? " own" : ""}`, dataset: { place: p.id } },
-          el("div", { class: "ak-place-name" }, placeName(p), p.free ? el("span", { class: "ak-free" }, ` · ${w("free")}`) : null),
+          {
+            class: `ak-place${lit ? " lit" : ""}${p.free ? " free" : ""}${p.owner === ui.table.seat ? " own" : ""}`,
+            dataset: { place: p.id },
+          },
+          el(
+            "div",
+            { class: "ak-place-name" },
+            placeName(p),
+            p.free ? el("span", { class: "ak-free" }, ` · ${w("free")}`) : null,
+          ),
           cards.length ? el("div", { class: "ak-row" }, cards) : null,
           needs,
           lit
             ? el(
                 "button",
                 { type: "button", class: "ak-target", onclick: () => chooseTarget(p.id, targets) },
-                w(targets[0].kind === "open" ? "open_here" : "add_here"),
+                targets[0].kind === "open" ? w("open_here") : w("add_here"),
               )
             : null,
         );
@@ -362,7 +387,12 @@ function supply(view, opts) {
       onclick: deckOpen ? () => play(deckOpen) : null,
     },
     el("div", { class: "ak-card back" }, view.deck_count ? "" : "∅"),
-    el("span", { class: "ak-count" }, el("span", { class: "ak-deck-word" }, w("deck")), counted("deck_cards", view.deck_count)),
+    el(
+      "span",
+      { class: "ak-count" },
+      el("span", { class: "ak-deck-word" }, w("deck")),
+      counted("deck_cards", view.deck_count),
+    ),
   );
   const piles = view.piles.map((pile) => {
     const source = opts.draws.get(pile.family);
@@ -384,7 +414,13 @@ function supply(view, opts) {
       top,
       el("span", { class: "ak-count" }, pile.size ? counted("pile_cards", pile.size) : w("pile_empty")),
       gives.length
-        ? el("span", { class: "ak-gives" }, w("you_would_get", { cards: gives.map((c) => `${emoji(familyOf(c))}${isJoker(c) ? "🃏" : valueOf(c)}`).join(" ") }))
+        ? el(
+            "span",
+            { class: "ak-gives" },
+            w("you_would_get", {
+              cards: gives.map((c) => `${emoji(familyOf(c))}${isJoker(c) ? "🃏" : valueOf(c)}`).join(" "),
+            }),
+          )
         : null,
     );
   });
@@ -392,7 +428,13 @@ function supply(view, opts) {
     view.stall_limit > 0 && view.stall_turns > 0 && !view.stall_blocked && view.step !== "over"
       ? el("p", { class: "ak-stall" }, w("stall_count", { count: view.stall_turns, limit: view.stall_limit }))
       : null;
-  return el("section", { class: "ak-supply" }, el("div", { class: "ak-piles" }, deck, piles), stall);
+  return el(
+    "section",
+    { class: "ak-supply" },
+    el("h3", {}, w("piles")),
+    el("div", { class: "ak-piles" }, deck, piles),
+    stall,
+  );
 }
 
 function tip(view, opts) {
@@ -419,7 +461,7 @@ function tip(view, opts) {
   if (placing) parts.push(w("tip_place"));
   if (taking) parts.push(w("tip_take"));
   if (discarding) parts.push(w("tip_discard"));
-  if (legal("done").length) parts.push(w(view.final_round ? "tip_final" : "tip_done"));
+  if (legal("done").length) parts.push(view.final_round ? w("tip_final") : w("tip_done"));
   return parts.join(" ");
 }
 
@@ -432,7 +474,12 @@ function controls(view, opts) {
         buttons.push(
           el(
             "button",
-            { type: "button", class: "tool ak-tool lit", dataset: { joker: String(action.joker_value) }, onclick: () => play(action) },
+            {
+              type: "button",
+              class: "tool ak-tool lit",
+              dataset: { joker: String(action.joker_value) },
+              onclick: () => play(action),
+            },
             w("joker_as", { value: action.joker_value }),
           ),
         );
@@ -443,7 +490,7 @@ function controls(view, opts) {
       buttons.push(tool(w("discard", { card: cardName(action.card) }), "discard", () => play(action), { kind: "lit" }));
     }
     for (const action of legal("done")) {
-      buttons.push(tool(w(view.final_round ? "done_final" : "done"), "done", () => play(action), { kind: "go" }));
+      buttons.push(tool(view.final_round ? w("done_final") : w("done"), "done", () => play(action), { kind: "go" }));
     }
     for (const action of legal("cancel_take")) buttons.push(tool(w("cancel_take"), "cancel_take", () => play(action)));
     if (ui.picked.length || ui.joker) {
@@ -457,7 +504,8 @@ function controls(view, opts) {
     }
   } else if (view.step === "buy") {
     for (const action of legal("buy")) buttons.push(tool(w("buy"), "buy", () => play(action), { kind: "lit" }));
-    for (const action of legal("end_turn")) buttons.push(tool(w("end_turn"), "end_turn", () => play(action), { kind: "go" }));
+    for (const action of legal("end_turn"))
+      buttons.push(tool(w("end_turn"), "end_turn", () => play(action), { kind: "go" }));
   } else if (view.step === "pay") {
     const pays = legal("pay");
     const mine = view.seats[ui.table.seat].point_pile;
@@ -468,20 +516,21 @@ function controls(view, opts) {
         [...mine].sort(cardOrder).map((c) => {
           const chosen = view.purchase.includes(c);
           const action = chosen ? null : pays.find((a) => kindOf(a.card) === kindOf(c));
-          const favourite = view.favourite && familyOf(c) === view.favourite && !isJoker(c);
           return card(c, {
             size: "sm",
             mark: chosen ? "chosen" : action ? "legal" : "off",
             button: true,
-            star: favourite,
+            star: favouriteNatural(view, c),
             onclick: action ? () => play(action) : null,
           });
         }),
       ),
     );
-    for (const action of legal("cancel_purchase")) buttons.push(tool(w("cancel_purchase"), "cancel_purchase", () => play(action)));
+    for (const action of legal("cancel_purchase"))
+      buttons.push(tool(w("cancel_purchase"), "cancel_purchase", () => play(action)));
   } else if (view.step === "payment") {
-    const pair = ui.keep.length === 2 ? legal("choose_payment").find((a) => ui.keep.every((c) => a.cards.includes(c))) : null;
+    const pair =
+      ui.keep.length === 2 ? legal("choose_payment").find((a) => ui.keep.every((c) => a.cards.includes(c))) : null;
     buttons.push(tool(w("keep"), "keep", pair ? () => play(pair) : null, { kind: "go", disabled: !pair }));
   }
   return el(
@@ -499,7 +548,7 @@ function hand(view, opts, mine) {
   const kinds = ui.picked.map(kindOf);
   const sorted = [...view.hand].sort(cardOrder);
   const cards = sorted.map((c) => {
-    const star = Boolean(view.favourite) && familyOf(c) === view.favourite;
+    const star = favouriteNatural(view, c);
     if (!playing) return card(c, { star });
     const chosen = ui.picked.includes(c);
     const allowed = chosen || fitsSomething([...kinds, kindOf(c)]);
@@ -541,7 +590,11 @@ function captured(view) {
         { class: "ak-captured-row", dataset: { seat: String(s.seat) } },
         el("b", {}, seatName(s.seat)),
         s.point_pile.length
-          ? el("div", { class: "ak-row" }, [...s.point_pile].sort(cardOrder).map((c) => card(c, { size: "xs" })))
+          ? el(
+              "div",
+              { class: "ak-row" },
+              [...s.point_pile].sort(cardOrder).map((c) => card(c, { size: "xs" })),
+            )
           : el("span", { class: "ak-muted" }, ` ${w("nothing_captured")}`),
       ),
     ),
