@@ -12,7 +12,7 @@ from typing import Any
 
 from playwright.async_api import Browser, BrowserContext
 
-from games.akelarre.data import kind_of
+from games.akelarre.data import family_of, kind_of
 from games.akelarre.groups import resolve
 from games.akelarre.state import AkelarreState
 from games.registry import GAMES
@@ -85,10 +85,15 @@ async def pick_hand(page: TablePage, card: str) -> None:
 
 
 async def perform(
-    page: TablePage, action: dict[str, Any], picked: Callable[[], Awaitable[None]] | None = None
+    page: TablePage,
+    action: dict[str, Any],
+    picked: Callable[[], Awaitable[None]] | None = None,
+    *,
+    by_pile: bool = False,
 ) -> bool:
     """Make ``action`` (one of the seat's legal actions) through the page's controls;
-    ``picked``: called once an open's or add's cards are picked (to look at the page then).
+    ``picked``: called once an open's or add's cards are picked (to look at the page then);
+    ``by_pile``: a discard by clicking the pile rather than the Discard button.
     True if the page asked for the joker's value (several fit: R11, R12)."""
     kind = action["kind"]
     if kind in ("open", "add"):
@@ -102,9 +107,11 @@ async def perform(
             return True
     elif kind == "take":
         await click(page, f'[data-place="{action["place"]}"] button[data-card="{action["card"]}"]')
-    elif kind == "discard":
+    elif kind == "discard":  # the card, then the Discard button or its family's lit pile
         await pick_hand(page, action["card"])
-        await click(page, '[data-act="discard"]')
+        await click(
+            page, f'button[data-pile="{family_of(action["card"])}"]' if by_pile else '[data-act="discard"]'
+        )
     elif kind == "draw":
         await click(page, f'button[data-pile="{action["source"]}"]')
     elif kind == "pay":

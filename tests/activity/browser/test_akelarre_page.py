@@ -178,11 +178,25 @@ async def test_an_italian_member_reads_the_page_in_italian(web_rig: Rig, browser
     assert not page.errors
 
 
+async def put_back_and_undo(page: TablePage, version: int) -> None:
+    """The taken card is put back (↩️), and that is undone with the page's Undo: held again."""
+    frame = page.frame
+    assert await frame.locator(".ak-banner.held").count() == 1
+    await frame.locator('[data-act="cancel_take"]').click()
+    await at_version(page, version + 1)
+    assert await frame.locator(".ak-banner.held").count() == 0
+    await frame.locator("#undo").click()
+    await at_version(page, version + 2)
+    assert await frame.locator(".ak-banner.held").count() == 1
+
+
 async def play_by_clicks(rig: Rig, pages: dict[int, TablePage]) -> Counter[str]:
     """Every member decision to the end of the game, made by clicking in the member's page;
-    the AI seat plays through the table service. Returns the kinds of moves clicked, and
-    ``joker_value`` for each time the page asked which value a joker takes. With
-    AKELARRE_SHOTS, the first move of each kind in each page is photographed."""
+    the AI seat plays through the table service. On the way, a first pick is cleared and made
+    again, a first taken card is put back and that undone, and every other discard is made
+    on its pile. Returns the kinds of moves clicked, with ``clear``, ``cancel_take`` and
+    ``joker_value`` (the page asked which value a joker takes). With AKELARRE_SHOTS, the
+    first moment of each kind in each page is photographed."""
     kinds: Counter[str] = Counter()
     seen: set[str] = set()  # the moments photographed
     for _ in range(2000):
@@ -212,7 +226,16 @@ async def play_by_clicks(rig: Rig, pages: dict[int, TablePage]) -> Counter[str]:
             if first:
                 await shot(page, f"{name}-picked")
 
-        if await perform(page, action, picked):
+        if action["kind"] == "open" and not kinds["clear"]:  # a pick is cleared, then made again
+            await pick_hand(page, action["cards"][0])
+            await page.frame.locator('[data-act="clear"]').click()
+            assert await page.frame.locator(".ak-hand .chosen").count() == 0
+            kinds["clear"] += 1
+        if state.held is not None and not kinds["cancel_take"]:
+            await put_back_and_undo(page, version)
+            kinds["cancel_take"] += 1
+            version += 2
+        if await perform(page, action, picked, by_pile=kinds["discard"] % 2 == 1):
             kinds["joker_value"] += 1
         await at_version(page, version + 1)
         kinds[action["kind"]] += 1
@@ -228,7 +251,18 @@ async def test_a_whole_game_is_played_by_clicking_to_its_final_result(
     await started(web_rig)
     pages = {user: await member(web_rig, browser, user) for user in (ALICE, BOB)}
     kinds = await play_by_clicks(web_rig, pages)
-    expected = {"open", "add", "take", "joker_value", "discard", "done", "draw", "end_turn"}
+    expected = {
+        "open",
+        "clear",
+        "add",
+        "take",
+        "cancel_take",
+        "joker_value",
+        "discard",
+        "done",
+        "draw",
+        "end_turn",
+    }
     assert expected | {"choose_payment", "buy", "pay"} <= set(kinds), kinds
     state, info, version = await current(web_rig)
     outcome = AK.outcome(state)
