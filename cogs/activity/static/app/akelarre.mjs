@@ -208,7 +208,7 @@ function players(view, decision) {
   const acting = decision ? decision.seats.filter((s) => !decision.done.includes(s)) : [];
   return el(
     "section",
-    { class: "ak-players" },
+    { class: "ak-players", dataset: { count: String(view.seats.length) } },
     view.seats.map((s) => {
       const seat = ui.table.seats[s.seat] || { name: `P${s.seat + 1}`, ai: false };
       const me = s.seat === ui.table.seat;
