@@ -7,13 +7,20 @@ page in Italian."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
+import simcord
+from pydantic import SecretStr
 
+from bot.client import GameMasterBot
+from bot.i18n import t
 from bot.model import TableInfo, table_of
 from bot.presenter import register
+from cogs.activity.server import ActivityServer
 from cogs.narnia import PRESENTER
 from games.narnia.state import NarniaState
 from tests.activity.browser.narnia_clicks import (
@@ -25,9 +32,13 @@ from tests.activity.browser.narnia_clicks import (
     clickable,
     marked,
 )
-from tests.activity.browser.pages import TablePage, open_page
+from tests.activity.browser.pages import TablePage, open_page, with_harness
 from tests.activity.conftest import ALICE, BOB, CHANNEL, Rig
-from tests.factory import start_with_an_ai
+from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
+from tests.activity.test_channel import published
+from tests.e2e.helpers import make_table, start_game
+from tests.e2e.test_narnia_game import act_in_panel
+from tests.factory import make_bot, start_with_an_ai
 
 # The web rig loads no extension: the page's words and map come from the presenter.
 register(PRESENTER)
@@ -255,3 +266,94 @@ async def test_a_whole_narnia_game_played_by_clicks_in_the_pages(
     ), kinds
     assert battles >= 1
     assert time.monotonic() - started < 40
+
+
+# -- the page and the channel's buttons at one table (the real bot in SimCord) ------------
+
+
+@pytest.fixture
+def simcord_bot(tmp_path: Path) -> GameMasterBot:
+    return make_bot(tmp_path / "gamemaster.db")
+
+
+@pytest_asyncio.fixture
+async def activity(
+    simcord_env: simcord.Env, fake_discord: tuple[FakeDiscord, str], unused_tcp_port: int
+) -> AsyncIterator[ActivityServer]:
+    """The Activity's server beside the SimCord bot, serving the fake Discord client's
+    pages too (tests/activity/test_channel.py's, with the harness)."""
+    bot = simcord_env.bot
+    assert isinstance(bot, GameMasterBot)
+    settings = bot.settings.model_copy(
+        update={
+            "discord_client_id": CLIENT_ID,
+            "discord_client_secret": SecretStr(CLIENT_SECRET),
+            "activity_port": unused_tcp_port,
+            "discord_api_base": fake_discord[1],
+        }
+    )
+    server = ActivityServer(bot.service, bot.changes, settings)
+    bot.changes.publishers.insert(0, server.viewers)
+    await server.start(with_harness(server.app()))
+    try:
+        yield server
+    finally:
+        await server.stop()
+
+
+async def test_a_page_and_the_channel_s_buttons_play_one_narnia_table(
+    simcord_env: simcord.Env,
+    fake_discord: tuple[FakeDiscord, str],
+    activity: ActivityServer,
+    browser: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: SEED)
+    table = make_table(simcord_env, ["alice", "bob"], channel="narnia")
+    await start_game(table, "narnia")
+    fake = fake_discord[0]
+    fake.instances["i-narnia"] = {
+        "location": {"channel_id": str(table.channel.id), "guild_id": str(table.guild.id)},
+        "users": [str(p.id) for p in table.players],
+    }
+    row = await table.row()
+    pages: dict[int, TablePage] = {}
+    for seat, player in enumerate(table.players):  # seats follow the join order
+        assert row.table["seats"][seat]["user_id"] == player.id
+        fake.users[f"tok-{player.id}"] = {"id": str(player.id), "username": player.name, "locale": "en-US"}
+        fake.codes[f"code-{player.id}"] = f"tok-{player.id}"
+        pages[seat] = await open_page(
+            browser,
+            f"http://127.0.0.1:{activity.settings.activity_port}",
+            user=player.id,
+            code=f"code-{player.id}",
+            instance="i-narnia",
+            channel=table.channel.id,
+        )
+
+    # A move tapped in a page: the channel's board and lines show it.
+    state = await table.state()
+    seat = NARNIA.decision(state).actors[0]
+    wanted = NARNIA.ai(seat).act(NARNIA.view(state, seat), NARNIA.decision(state)).model_dump(mode="json")
+    board_before = str(table.board().embeds[0].to_dict())
+    placed = t(f"narnia.territory_in.{wanted['territory']}", "en")
+    assert placed not in table.public_text()
+    await pages[seat].ready(row.version)
+    await act_in_page(pages[seat], state, seat, _no_shots)
+    await published(table)
+    assert str(table.board().embeds[0].to_dict()) != board_before
+    assert placed in table.public_text()  # "… places the Witch's token in …"
+
+    # A move made with the channel's buttons: both pages show it.
+    state = await table.state()
+    seat = NARNIA.decision(state).actors[0]
+    wanted = NARNIA.ai(seat).act(NARNIA.view(state, seat), NARNIA.decision(state)).model_dump(mode="json")
+    await act_in_panel(table, seat)
+    after = await table.state()
+    version = (await table.row()).version
+    for page in pages.values():
+        await page.ready(version)
+        owner = after.territories[wanted["territory"]].owner
+        shown = await cell(page, wanted["territory"]).get_attribute("data-owner")
+        assert shown == ("witch" if owner is None else str(owner))
+        assert page.errors == []
