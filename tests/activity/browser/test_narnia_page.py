@@ -32,7 +32,7 @@ from tests.activity.browser.narnia_clicks import (
     clickable,
     marked,
 )
-from tests.activity.browser.pages import TablePage, open_page, with_harness
+from tests.activity.browser.pages import DESKTOP, PHONE, PIP, TablePage, open_page, with_harness
 from tests.activity.conftest import ALICE, BOB, CHANNEL, Rig
 from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
 from tests.activity.test_channel import published
@@ -92,6 +92,8 @@ async def test_two_members_play_one_narnia_table_in_two_pages(web_rig: Rig, brow
         assert await clickable(watcher) == set()  # not their decision: nothing to tap
         assert await watcher.frame.locator(".nb-decide").count() == 0
         wanted = NARNIA.ai(seat).act(NARNIA.view(state, seat), decision).model_dump(mode="json")
+        if moved == 0:
+            await fits(mover)
         await act_in_page(mover, state, seat, _no_shots)
         after, _, now = await table_now(web_rig)
         await watcher.ready(after)
@@ -107,6 +109,30 @@ async def test_two_members_play_one_narnia_table_in_two_pages(web_rig: Rig, brow
 
 async def _no_shots(moment: str) -> None:
     return None
+
+
+async def fits(page: TablePage) -> None:
+    """No horizontal scroll at any size; on the phone a territory to tap is at least
+    36 px; in picture-in-picture the whole map and the decision's first controls are
+    in view without scrolling."""
+    for size in (PHONE, PIP, DESKTOP):
+        await page.page.set_viewport_size(size)  # type: ignore[arg-type]
+        box = await page.frame.evaluate(
+            """() => {
+              const rect = (s) => document.querySelector(s).getBoundingClientRect().toJSON();
+              const cells = [...document.querySelectorAll('polygon.nb-cell[role="button"]')]
+                .map((c) => c.getBoundingClientRect()).map((r) => Math.min(r.width, r.height));
+              return { scroll: document.documentElement.scrollWidth, width: innerWidth, height: innerHeight,
+                       map: rect(".nb-map"), step: rect(".nb-step"), smallest: Math.min(...cells) };
+            }"""
+        )
+        assert box["scroll"] <= box["width"], (size, box)
+        if size == PHONE:
+            assert box["smallest"] >= 36, box
+        if size == PIP:
+            assert box["map"]["bottom"] <= box["height"] and box["map"]["right"] <= box["width"], box
+            assert box["step"]["bottom"] <= box["height"] and box["step"]["left"] >= box["map"]["right"], box
+    await page.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
 
 
 async def test_the_page_speaks_italian_to_an_italian_member(web_rig: Rig, browser: Any) -> None:

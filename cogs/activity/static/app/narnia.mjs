@@ -32,9 +32,10 @@ export function render(board, table, page) {
   state.last = [board, table, page];
   const view = table.view;
   if (!view || !page.data.map) {
-    board.replaceChildren(el("p", { class: "empty" }, page.word("activity.page.not_here")));
+    board.replaceChildren(); // the lobby: the prompt says what is going on
     return;
   }
+  const focused = focusKey(document.activeElement);
   const ctx = context(table, page);
   const { panel, cells } = decide(table, state.sel, ctx);
   const battle = view.battles.length && (view.battles[view.battles.length - 1].result === null || view.phase === "invade");
@@ -46,6 +47,21 @@ export function render(board, table, page) {
     el("div", { class: "nb-side" }, status(view, ctx), panel, drawBattles(view, ctx, state.earlier), players(table, view, ctx)),
   );
   board.replaceChildren(root);
+  if (focused) {
+    const again = [...root.querySelectorAll("[data-territory], [data-token-index], [data-kind], [data-option]")].find((node) => focusKey(node) === focused);
+    if (again) again.focus();
+  }
+}
+
+/** What a focused control is, so that it keeps the focus when the table is drawn again (keyboards). */
+function focusKey(node) {
+  if (!node || !node.dataset || !node.closest || !node.closest(".nb")) return null;
+  const { territory, tokenIndex, kind, option } = node.dataset;
+  if (territory !== undefined) return `t:${territory}`;
+  if (tokenIndex !== undefined) return `i:${tokenIndex}`;
+  if (option !== undefined) return `o:${option}`;
+  if (kind !== undefined) return `k:${kind}`;
+  return null;
 }
 
 function redraw() {
@@ -104,6 +120,18 @@ function status(view, ctx) {
         courage ? el("span", { class: "nb-card-note" }, t("narnia.page.courage_card")) : null,
       ),
     );
+  }
+  if (!view.round && view.setup_order.length) {
+    // Set-up: the order of placement (NA-3.3), whoever places now marked.
+    const order = view.setup_order.map((seat) =>
+      el(
+        "span",
+        { class: `nb-seq${seat === view.actor ? " now" : ""}`, dataset: { seat: String(seat) } },
+        markIcon(ctx.style, ctx.colours[seat], 14),
+        name(seat),
+      ),
+    );
+    box.append(el("div", { class: "nb-order" }, el("span", { class: "nb-label" }, t("narnia.page.setup_order")), ...order));
   }
   if (view.sequence.length && view.round && view.phase !== "over" && !courage) {
     const order = view.sequence.map((seat, index) =>
