@@ -10,6 +10,7 @@ import { el, rich, svg } from "./dom.mjs";
 import { markIcon } from "./narnia-map.mjs";
 
 const STEP_MS = 450; // between two throws revealed
+const REVEAL_MS = 350; // a throw's coming in (narnia.css: .fresh)
 const revealAt = new Map(); // "battle:throw" -> when it shows (ms, performance.now())
 let primed = false; // the battles already fought when the page opened show at once
 const PIPS = {
@@ -60,7 +61,7 @@ function delay(key, previous) {
 
 function revealed(node, at) {
   const wait = at - performance.now();
-  if (wait > 20) {
+  if (wait > -REVEAL_MS) {  // not shown yet, or still coming in
     node.classList.add("fresh");
     node.style.animationDelay = `${Math.round(wait)}ms`;
   }
