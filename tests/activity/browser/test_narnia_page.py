@@ -19,9 +19,7 @@ from pydantic import SecretStr
 from bot.client import GameMasterBot
 from bot.i18n import t
 from bot.model import TableInfo, table_of
-from bot.presenter import register
 from cogs.activity.server import ActivityServer
-from cogs.narnia import PRESENTER
 from games.narnia.state import NarniaState
 from tests.activity.browser.narnia_clicks import (
     NARNIA,
@@ -39,9 +37,6 @@ from tests.activity.test_channel import published
 from tests.e2e.helpers import make_table, start_game
 from tests.e2e.test_narnia_game import act_in_panel
 from tests.factory import make_bot, start_with_an_ai
-
-# The web rig loads no extension: the page's words and map come from the presenter.
-register(PRESENTER)
 
 # A game whose three rounds hold battles, conquests, the Witch's attacks, Treachery and Aslan's re-roll.
 SEED = 13
