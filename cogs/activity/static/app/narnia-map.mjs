@@ -4,7 +4,7 @@
 // (colour *and* shape), its stack as value chips (top first; a long one its top
 // chips and "+N") and its name. Only the territories the decision lets the member
 // tap are clickable; the rest are dimmed while a choice is open.
-import { svg } from "./dom.mjs";
+import { el, svg } from "./dom.mjs";
 
 const HALO = 3; // px around a name's letters, in the cell's colour (cogs/narnia/labels.py)
 
@@ -196,4 +196,41 @@ function drawLabel(territory, shown, style, sizes, colours, fill, inkOf) {
     );
   });
   return group;
+}
+
+/**
+ * What the map's signs mean (the picture's legend, in the channel's words): the
+ * chips and the flag, the closed borders; the free cells during set-up, the
+ * battle's outline while one is under way, and what the member may tap.
+ */
+export function legend(data, view, words, { choosing, battle }) {
+  const { style } = data;
+  const sample = (...children) => svg("svg", { class: "nb-sample", viewBox: "0 0 44 28", width: 44, height: 28, "aria-hidden": "true" }, ...children);
+  const item = (key, picture) => el("li", {}, picture, words(key));
+  const chipAt = (x, text) =>
+    svg(
+      "g",
+      {},
+      svg("rect", { x, y: 3, width: 20, height: 22, rx: 5, fill: style.witch.ink, stroke: "#fff" }),
+      svg("text", { x: x + 10, y: 15, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 16, fill: "#fff" }, text),
+    );
+  const items = [
+    item("narnia.ui.legend_tokens", sample(chipAt(0, "3"), chipAt(22, "1"))),
+    item("narnia.ui.legend_flag", sample(flag(20, 14, "#fff", style.ink))),
+    item(
+      "narnia.ui.legend_ridge",
+      sample(
+        svg("line", { x1: 2, y1: 14, x2: 42, y2: 14, stroke: style.ridge, "stroke-width": 8, "stroke-linecap": "round" }),
+        svg("circle", { cx: 22, cy: 14, r: 9, fill: style.no_passage, stroke: style.ridge, "stroke-width": 2 }),
+        svg("rect", { x: 16, y: 12, width: 12, height: 4, fill: "#fff" }),
+      ),
+    ),
+  ];
+  const box = (attrs) => sample(svg("rect", { x: 4, y: 4, width: 36, height: 20, rx: 3, ...attrs }));
+  if (view.territories.some((t) => t.free)) {
+    items.push(item("narnia.ui.legend_free", box({ fill: style.free, stroke: style.border, "stroke-width": 2 })));
+  }
+  if (battle) items.push(item("narnia.ui.legend_battle", box({ class: "nb-outline battle" })));
+  if (choosing) items.push(item("narnia.page.legend_legal", box({ class: "nb-outline legal" })));
+  return el("ul", { class: "nb-legend" }, ...items);
 }

@@ -7,7 +7,7 @@
 import { el, format, rich } from "./dom.mjs";
 import { drawBattles } from "./narnia-battles.mjs";
 import { decide } from "./narnia-controls.mjs";
-import { drawMap, markIcon } from "./narnia-map.mjs";
+import { drawMap, legend, markIcon } from "./narnia-map.mjs";
 
 const state = {
   sel: { from: null, to: null, picked: [] }, // the choice under way (map taps, tokens picked)
@@ -43,7 +43,12 @@ export function render(board, table, page) {
   const root = el(
     "div",
     { class: "nb", dataset: { phase: view.phase, mine: panel ? "yes" : "no" } },
-    el("div", { class: "nb-mapbox" }, drawMap(page.data, view, cells, current ? [current.source, current.target] : [], ctx.t)),
+    el(
+      "div",
+      { class: "nb-mapbox" },
+      drawMap(page.data, view, cells, current ? [current.source, current.target] : [], ctx.t),
+      legend(page.data, view, ctx.t, { choosing: [...cells.values()].some((c) => c.onClick), battle: Boolean(current) }),
+    ),
     el("div", { class: "nb-side" }, status(view, ctx), panel, drawBattles(view, ctx, state.earlier), players(table, view, ctx)),
   );
   board.replaceChildren(root);
