@@ -91,12 +91,16 @@ class TableCore:
     async def public_events(self, game_id: int, *, limit: int) -> list[Event]:
         """The public events of a game's last ``limit`` log rows (``/log`` is public:
         private events never appear)."""
-        events = (
+        return [event for event in await self.recent_events(game_id, limit=limit) if event.public]
+
+    async def recent_events(self, game_id: int, *, limit: int) -> list[Event]:
+        """Every event of a game's last ``limit`` log rows, private ones included: the
+        caller shows each seat only what it may see (``Event.visible_to``)."""
+        return [
             Event.model_validate(data)
             for row in await self.store.actions(game_id, limit=limit)
             for data in row.events
-        )
-        return [event for event in events if event.public]
+        ]
 
     async def export(self, row: GameRow) -> dict[str, Any]:
         """A finished game's export for ``python -m games verify`` (``bot.export``)."""

@@ -20,7 +20,7 @@ from bot.i18n import catalog
 from bot.model import TableInfo, table_of
 from bot.presenter import PRESENTERS
 from bot.render import event_text, plain_name
-from bot.store import ActionRow, GameRow
+from bot.store import GameRow
 from bot.table import TableService
 from cogs.publisher import decision_line
 from games.core import Event, GameState
@@ -53,7 +53,7 @@ class Shown:
     row: GameRow
     info: TableInfo
     state: GameState | None
-    recent: tuple[ActionRow, ...] = ()  # the action log's last rows, for the events
+    recent: tuple[Event, ...] = ()  # the events of the action log's last rows, private ones too
 
     def table(self, seat: int | None, language: str) -> dict[str, Any]:
         """What ``seat`` (None: a member without one) may see, in ``language``."""
@@ -86,13 +86,11 @@ class Shown:
     def lines(self, seat: int | None, language: str) -> list[str]:
         """The last events ``seat`` may see, oldest first: the public ones and its own."""
         out: list[str] = []
-        for action in self.recent:
-            for data in action.events:
-                event = Event.model_validate(data)
-                if event.visible_to(seat):
-                    text = event_text(self.row.game, self.info, event, language)
-                    if text:
-                        out.append(text)
+        for event in self.recent:
+            if event.visible_to(seat):
+                text = event_text(self.row.game, self.info, event, language)
+                if text:
+                    out.append(text)
         return out[-LINES:]
 
 
@@ -107,5 +105,5 @@ async def shown(service: TableService, channel_id: int) -> Shown | None:
         if latest is None or latest.status != "finished":
             return None
         row, info = latest, table_of(latest)
-    recent = await service.store.actions(row.id, limit=LINES)
+    recent = await service.core.recent_events(row.id, limit=LINES)
     return Shown(row, info, service.state_of(row), tuple(recent))

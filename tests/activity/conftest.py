@@ -13,14 +13,22 @@ import pytest_asyncio
 from aiohttp.test_utils import TestClient, TestServer
 from pydantic import SecretStr
 
+import cogs.akelarre
+import cogs.narnia
 from bot.client import GameMasterBot
 from bot.model import Applied, LogRow
+from bot.presenter import register
 from cogs.activity.server import ActivityServer
 from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
 from tests.factory import make_bot
 
 CHANNEL, OTHER_CHANNEL = 100, 200
 ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
+
+# The games with a page, as their cogs register them in the bot: a page's words, data
+# and final record come from their presenters.
+register(cogs.akelarre.PRESENTER)
+register(cogs.narnia.PRESENTER)
 
 
 @dataclass
