@@ -12,7 +12,7 @@ import asyncio
 import json
 import os
 from collections import Counter
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +24,6 @@ from pydantic import SecretStr
 from bot.client import GameMasterBot
 from bot.i18n import t
 from bot.model import TableInfo, table_of
-from bot.presenter import PRESENTERS
-from cogs.activity import shown
 from cogs.activity.server import ActivityServer
 from cogs.akelarre import PRESENTER
 from games.akelarre.state import AkelarreState
@@ -39,16 +37,6 @@ from tests.factory import make_bot, start_with_an_ai
 
 SHOTS = os.environ.get("AKELARRE_SHOTS")
 VIEWPORTS = {"phone": PHONE, "pip": PIP, "desktop": DESKTOP}
-
-
-@pytest.fixture(autouse=True)
-def presented(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Akelarre's presenter, as the bot's extension registers it: the page names cards and
-    families with the words it lists (``page_words``), read once per game and language."""
-    monkeypatch.setitem(PRESENTERS, "akelarre", PRESENTER)
-    shown.words.cache_clear()
-    yield
-    shown.words.cache_clear()
 
 
 async def shot(page: TablePage, name: str) -> None:
