@@ -4,7 +4,9 @@ table of the channel its instance is in."""
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import Any
+from unittest.mock import patch
 
 from tests.activity.browser.pages import open_page
 from tests.activity.conftest import ALICE, BOB, CHANNEL, Rig
@@ -34,14 +36,19 @@ async def test_a_forged_code_is_refused_on_the_page(web_rig: Rig, browser: Any) 
     assert "Discord" in await page.notice()
 
 
-async def practice(rig: Rig, game: str) -> int:
-    """A practice table (alice against two AIs: hints on); returns its version once
-    the AIs have played up to alice's first decision."""
+SEED = 1
+
+
+async def practice(rig: Rig, game: str, seed: int | None = None) -> int:
+    """A practice table (alice against two AIs: hints on), dealt from ``seed`` if
+    given; returns its version once the AIs have played up to alice's first decision."""
     service = rig.bot.service
     await service.open_lobby(CHANNEL, 1, ALICE, "alice", game, seats=None, speed="live", language="en")
     for _ in range(2):
         await service.add_ai(CHANNEL, ALICE, False)
-    await rig.bot.changes.after(await service.start(CHANNEL, ALICE, False))
+    with patch("bot.lobby.secrets.randbits", return_value=seed) if seed is not None else nullcontext():
+        started = await service.start(CHANNEL, ALICE, False)
+    await rig.bot.changes.after(started)
     await rig.bot.changes.settled()
     found = await service.active(CHANNEL)
     assert found is not None
@@ -51,7 +58,9 @@ async def practice(rig: Rig, game: str) -> int:
 async def test_hint_then_play_it_then_undo_from_the_page(web_rig: Rig, browser: Any) -> None:
     """The shell's own controls, whatever the game: 💡 Hint answers this page alone,
     ▶ Play it plays that move, ↩️ Undo takes it back; each through the table service."""
-    at = await practice(web_rig, "akelarre")  # a move of its play step may be taken back
+    # A deal whose hint opens a group: a move that may be taken back (a discard would
+    # be followed by the draw, which may not: undo.refused.draw).
+    at = await practice(web_rig, "akelarre", seed=SEED)
     page = await open_page(
         browser, web_rig.base, user=ALICE, code="code-alice", instance="i-table", channel=CHANNEL
     )
@@ -69,6 +78,8 @@ async def test_hint_then_play_it_then_undo_from_the_page(web_rig: Rig, browser: 
     await page.ready(at + 1)
     played = await web_rig.bot.service.active(CHANNEL)
     assert played is not None and played[0].version > at
+    last = (await web_rig.bot.store.actions(played[0].id, limit=1))[0]
+    assert (last.user_id, last.action["kind"]) == (ALICE, "open")  # the deal's premise
     moved_to = await page.version()
     await frame.click("#undo")
     await frame.wait_for_function(
