@@ -12,28 +12,23 @@ import asyncio
 import json
 import os
 from collections import Counter
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 import simcord
-from pydantic import SecretStr
 
-from bot.client import GameMasterBot
 from bot.i18n import t
 from bot.model import TableInfo, table_of
 from cogs.activity.server import ActivityServer
 from cogs.akelarre import PRESENTER
 from games.akelarre.state import AkelarreState
 from tests.activity.browser.akelarre_clicks import AK, Recording, chosen, perform, pick_hand
-from tests.activity.browser.pages import DESKTOP, PHONE, PIP, TablePage, open_page, with_harness
-from tests.activity.conftest import ALICE, BOB, CHANNEL, Rig
-from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
-from tests.e2e.helpers import Table, make_table, start_game
+from tests.activity.browser.pages import DESKTOP, PHONE, PIP, TablePage, open_page
+from tests.activity.conftest import ALICE, BOB, CHANNEL, Rig, published
+from tests.activity.fake_discord import FakeDiscord
+from tests.e2e.helpers import make_table, start_game
 from tests.e2e.test_akelarre_game import act_in_panel
-from tests.factory import make_bot, start_with_an_ai
+from tests.factory import start_with_an_ai
 
 SHOTS = os.environ.get("AKELARRE_SHOTS")
 VIEWPORTS = {"phone": PHONE, "pip": PIP, "desktop": DESKTOP}
@@ -268,45 +263,6 @@ async def test_a_whole_game_is_played_by_clicking_to_its_final_result(
 
 
 # -- the page beside the channel (SimCord) ---------------------------------------------
-@pytest.fixture
-def simcord_bot(tmp_path: Path) -> GameMasterBot:
-    return make_bot(tmp_path / "gamemaster.db")
-
-
-@pytest_asyncio.fixture
-async def activity(
-    simcord_env: simcord.Env, fake_discord: tuple[FakeDiscord, str], unused_tcp_port: int
-) -> AsyncIterator[ActivityServer]:
-    """The Activity's server beside the SimCord bot (as tests/activity/test_channel.py starts
-    it), serving the browser tests' fake Discord client too."""
-    bot = simcord_env.bot
-    assert isinstance(bot, GameMasterBot)
-    settings = bot.settings.model_copy(
-        update={
-            "discord_client_id": CLIENT_ID,
-            "discord_client_secret": SecretStr(CLIENT_SECRET),
-            "activity_port": unused_tcp_port,
-            "discord_api_base": fake_discord[1],
-        }
-    )
-    server = ActivityServer(bot.service, bot.changes, settings)
-    bot.changes.publishers.insert(0, server.viewers)
-    await server.start(with_harness(server.app()))
-    try:
-        yield server
-    finally:
-        await server.stop()
-
-
-async def published(table: Table) -> None:
-    """Wait (a few seconds at most) until the channel's publisher sent every notice."""
-    for _ in range(200):
-        if not await table.bot.store.pending_notices(table.channel.id):
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("the change was not published to the channel")
-
-
 async def test_the_pages_and_the_channel_show_each_other_s_moves(
     simcord_env: simcord.Env, fake_discord: tuple[FakeDiscord, str], activity: ActivityServer, browser: Any
 ) -> None:

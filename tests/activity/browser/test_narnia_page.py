@@ -7,16 +7,12 @@ page in Italian."""
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Callable
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-import pytest_asyncio
 import simcord
-from pydantic import SecretStr
 
-from bot.client import GameMasterBot
 from bot.i18n import t
 from bot.model import TableInfo, table_of
 from cogs.activity.server import ActivityServer
@@ -30,13 +26,12 @@ from tests.activity.browser.narnia_clicks import (
     clickable,
     marked,
 )
-from tests.activity.browser.pages import DESKTOP, PHONE, PIP, TablePage, open_page, with_harness
-from tests.activity.conftest import ALICE, BOB, CHANNEL, Rig
-from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
-from tests.activity.test_channel import published
+from tests.activity.browser.pages import DESKTOP, PHONE, PIP, TablePage, open_page
+from tests.activity.conftest import ALICE, BOB, CHANNEL, Rig, published
+from tests.activity.fake_discord import FakeDiscord
 from tests.e2e.helpers import make_table, start_game
 from tests.e2e.test_narnia_game import act_in_panel
-from tests.factory import make_bot, start_with_an_ai
+from tests.factory import start_with_an_ai
 
 # A game whose three rounds hold battles, conquests, the Witch's attacks, Treachery and Aslan's re-roll.
 SEED = 13
@@ -290,36 +285,6 @@ async def test_a_whole_narnia_game_played_by_clicks_in_the_pages(
 
 
 # -- the page and the channel's buttons at one table (the real bot in SimCord) ------------
-
-
-@pytest.fixture
-def simcord_bot(tmp_path: Path) -> GameMasterBot:
-    return make_bot(tmp_path / "gamemaster.db")
-
-
-@pytest_asyncio.fixture
-async def activity(
-    simcord_env: simcord.Env, fake_discord: tuple[FakeDiscord, str], unused_tcp_port: int
-) -> AsyncIterator[ActivityServer]:
-    """The Activity's server beside the SimCord bot, serving the fake Discord client's
-    pages too (tests/activity/test_channel.py's, with the harness)."""
-    bot = simcord_env.bot
-    assert isinstance(bot, GameMasterBot)
-    settings = bot.settings.model_copy(
-        update={
-            "discord_client_id": CLIENT_ID,
-            "discord_client_secret": SecretStr(CLIENT_SECRET),
-            "activity_port": unused_tcp_port,
-            "discord_api_base": fake_discord[1],
-        }
-    )
-    server = ActivityServer(bot.service, bot.changes, settings)
-    bot.changes.publishers.insert(0, server.viewers)
-    await server.start(with_harness(server.app()))
-    try:
-        yield server
-    finally:
-        await server.stop()
 
 
 async def test_a_page_and_the_channel_s_buttons_play_one_narnia_table(
