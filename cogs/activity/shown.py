@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from bot.hints import hints_on
-from bot.i18n import catalog
+from bot.i18n import catalog, plural_forms
 from bot.model import TableInfo, table_of
 from bot.presenter import PRESENTERS
 from bot.render import event_text, plain_name
@@ -30,13 +30,16 @@ LINES = 12  # the last events a page lists (the channel keeps the rest; /log has
 
 
 @cache
-def words(game: str, language: str) -> dict[str, str]:
+def words(game: str, language: str) -> dict[str, str | dict[str, str]]:
     """The words a game's page shows, by catalog key, in ``language``: the page's
     own (``activity.page.*``, ``<game>.page.*``) and the names its presenter lists
-    (``Presenter.page_words``: cards, families, territories)."""
+    (``Presenter.page_words``: cards, families, territories). A word that depends
+    on a number is its CLDR plural forms (category → text): the page picks one with
+    the browser's ``Intl.PluralRules`` for its ``count``, as ``bot.i18n.t`` does."""
     presenter = PRESENTERS.get(game)
     prefixes = ("activity.page.", f"{game}.page.", *(presenter.page_words if presenter else ()))
-    return {key: text for key, text in catalog(language).items() if key.startswith(prefixes)}
+    forms = plural_forms(language)
+    return {key: forms.get(key, text) for key, text in catalog(language).items() if key.startswith(prefixes)}
 
 
 @cache

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import plural_forms
 from cogs.narnia import picture
 from cogs.narnia.labels import GAP, LINE, ROW_H
 from cogs.narnia.words import territory
@@ -67,16 +66,10 @@ def _territory(cell: picture.Cell, language: str) -> dict[str, Any]:
     }
 
 
-PLURALS = ("narnia.ui.", "narnia.page.")  # the page's words that depend on a number
-
-
 def page_map(language: str) -> dict[str, Any]:
     """The map in ``language``: territories in the engine's order, the ridges, the
-    picture's sizes and colours; and the plural forms of the words the page counts
-    with (the page's words hold only their ``other`` form), by CLDR category, for
-    the page to pick with the browser's ``Intl.PluralRules``."""
+    picture's sizes and colours."""
     return {
-        "plurals": {key: forms for key, forms in plural_forms(language).items() if key.startswith(PLURALS)},
         "map": {
             "width": picture.WIDTH,
             "height": picture.MAP_BOTTOM,

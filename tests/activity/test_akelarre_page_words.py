@@ -15,17 +15,15 @@ ASKED = re.compile(r'\b(w|counted)\(\s*"([a-z_]+)"')
 
 
 def asked() -> set[str]:
-    """The page's own keys its module names (``akelarre.page.<key>``), a counted one with its
-    singular (``_one``) too, which the page uses when there is one."""
+    """The page's own keys its module names (``akelarre.page.<key>``)."""
     source = MODULE.read_text(encoding="utf-8")
-    keys = {key for _call, key in ASKED.findall(source)}
-    return keys | {f"{key}_one" for call, key in ASKED.findall(source) if call == "counted"}
+    return {key for _call, key in ASKED.findall(source)}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_word_the_page_asks_for_is_in_the_catalog(language: str) -> None:
     words = catalog(language)
-    missing = {key for key in asked() if f"akelarre.page.{key}" not in words and not key.endswith("_one")}
+    missing = {key for key in asked() if f"akelarre.page.{key}" not in words}
     assert missing == set()
 
 

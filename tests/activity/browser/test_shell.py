@@ -8,6 +8,8 @@ from contextlib import nullcontext
 from typing import Any
 from unittest.mock import patch
 
+from bot.i18n import t
+from cogs.activity.shown import words
 from tests.activity.browser.pages import open_page
 from tests.activity.conftest import ALICE, BOB, CHANNEL, Rig
 from tests.factory import start_with_an_ai
@@ -110,3 +112,23 @@ async def test_a_refused_undo_is_said_on_the_page(web_rig: Rig, browser: Any) ->
     assert await alice.notice()
     found = await web_rig.bot.service.active(CHANNEL)
     assert found is not None and found[0].version == at
+
+
+async def test_a_counted_word_takes_the_plural_form_its_number_needs(web_rig: Rig, browser: Any) -> None:
+    """The page is sent a counted word's CLDR forms (as bot.i18n keeps them) and picks
+    one with the browser's Intl.PluralRules, as the channel's words do with Babel's."""
+    sent = words("akelarre", "it")["akelarre.page.hand_count"]
+    assert isinstance(sent, dict) and set(sent) >= {"one", "other"}
+    page = await open_page(
+        browser, web_rig.base, user=ALICE, code="code-alice", instance="i-table", channel=CHANNEL
+    )
+    module = f"/static/{web_rig.server.build}/app/dom.mjs"
+    shown = await page.frame.evaluate(
+        """async ([module, sent]) => {
+            const { format } = await import(module);
+            return [1, 2, 1000000].map((count) => format({ k: sent }, "k", { count }, "it"));
+        }""",
+        [module, sent],
+    )
+    assert shown == [t("akelarre.page.hand_count", "it", count=n) for n in (1, 2, 1000000)]
+    assert shown[0] != shown[1]

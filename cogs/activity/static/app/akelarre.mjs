@@ -50,12 +50,8 @@ export function render(board, table, page) {
 
 // -- words ------------------------------------------------------------------------
 const w = (key, params) => ui.page.word(`akelarre.page.${key}`, params);
-/** A counted phrase: the key's ``_one`` form when ``count`` is 1. */
-function counted(key, count, params = {}) {
-  const one = `akelarre.page.${key}_one`;
-  if (count === 1 && one in ui.page.words) return ui.page.word(one, { count, ...params });
-  return w(key, { count, ...params });
-}
+/** A counted phrase: the plural form ``count`` needs (the catalog's CLDR forms). */
+const counted = (key, count, params = {}) => w(key, { count, ...params });
 const cardName = (label) => ui.page.word(`akelarre.card.${label}`);
 const suit = (family) => ui.page.word(`akelarre.suit.${family}`);
 const emoji = (family) => ui.page.word(`akelarre.ui.emoji.${family}`);

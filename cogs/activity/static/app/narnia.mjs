@@ -4,7 +4,7 @@
 // Narnia hides nothing (spec §9), so every page sees the same view; the page
 // decides nothing about the rules: it offers what table.legal holds and sends one
 // of those actions (page.act), which the server checks again.
-import { el, format, rich } from "./dom.mjs";
+import { el, rich } from "./dom.mjs";
 import { drawBattles } from "./narnia-battles.mjs";
 import { decide } from "./narnia-controls.mjs";
 import { drawMap, legend, markIcon } from "./narnia-map.mjs";
@@ -73,24 +73,13 @@ function redraw() {
   if (state.last) render(...state.last);
 }
 
-const rules = new Map(); // language -> Intl.PluralRules
-
-/** A word that depends on a number, in its CLDR plural form (page_map.py sends the forms). */
-function counted(page, key, n, params = {}) {
-  const forms = (page.data.plurals || {})[key];
-  if (!forms) return page.word(key, { count: n, ...params });
-  if (!rules.has(page.language)) rules.set(page.language, new Intl.PluralRules(page.language));
-  const text = forms[rules.get(page.language).select(n)] ?? forms.other;
-  return format({ [key]: text }, key, { count: n, ...params });
-}
-
 function context(table, page) {
   const view = table.view;
   const t = (key, params) => page.word(key, params);
   const name = (seat) => (table.seats[seat] ? table.seats[seat].name : "?");
   return {
     t,
-    count: (key, n, params) => counted(page, key, n, params),
+    count: (key, n, params) => page.word(key, { count: n, ...params }), // its plural form for n
     view,
     name,
     who: (seat) => (seat === null || seat === undefined ? t("narnia.ui.witch") : name(seat)),
