@@ -1,3 +1,11 @@
+# The Activity's page: the pinned npm packages (web/package-lock.json), built as
+# scripts/build-activity builds them anywhere else.
+FROM node:20-slim AS activity
+WORKDIR /src
+COPY web/package.json web/package-lock.json ./web/
+COPY scripts/build-activity ./scripts/
+RUN mkdir -p cogs/activity/static && bash scripts/build-activity
+
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -11,6 +19,7 @@ COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY games ./games
 COPY cogs ./cogs
+COPY --from=activity /src/cogs/activity/static/sdk ./cogs/activity/static/sdk
 RUN pip install --no-cache-dir . \
     && useradd --create-home --uid 10001 gamemaster \
     && mkdir -p /data && chown gamemaster:gamemaster /data

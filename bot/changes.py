@@ -54,6 +54,10 @@ class Changes:
         # Channels whose AI stretch is being played on, slice after slice.
         self._continuing: dict[int, asyncio.Task[None]] = {}
 
+    def owns(self, guild_id: int | None) -> bool:
+        """Is ``guild_id``'s table this process's to run (and to publish)?"""
+        return self._shards().owns(guild_id)
+
     async def after(self, applied: Applied) -> None:
         """What follows a committed change: publish, then play any AI stretch on.
         The change is committed whatever happens here, so a failure to publish

@@ -15,7 +15,7 @@ from bot.export import export_game
 from bot.model import Applied, LogRow, Speed, TableError, TableInfo, table_of
 from bot.outbox import change_notice
 from bot.settings import Settings
-from bot.store import GameRow, Store, VersionConflict
+from bot.store import ActionRow, GameRow, Store, VersionConflict
 from bot.thinking import Thinker
 from games.core import Event, Game, GameState
 from games.core.undo import UNDO_AI, UNDO_SINCE, UNDO_SOURCE, after_other, asked_anew
@@ -91,12 +91,21 @@ class TableCore:
     async def public_events(self, game_id: int, *, limit: int) -> list[Event]:
         """The public events of a game's last ``limit`` log rows (``/log`` is public:
         private events never appear)."""
-        events = (
+        return [event for event in await self.recent_events(game_id, limit=limit) if event.public]
+
+    async def recent_actions(self, game_id: int, *, limit: int) -> list[ActionRow]:
+        """A game's last ``limit`` log rows, their private events included: the caller
+        shows each seat only what it may see (``Event.visible_to``)."""
+        return await self.store.actions(game_id, limit=limit)
+
+    async def recent_events(self, game_id: int, *, limit: int) -> list[Event]:
+        """Every event of a game's last ``limit`` log rows, private ones included: the
+        caller shows each seat only what it may see (``Event.visible_to``)."""
+        return [
             Event.model_validate(data)
             for row in await self.store.actions(game_id, limit=limit)
             for data in row.events
-        )
-        return [event for event in events if event.public]
+        ]
 
     async def export(self, row: GameRow) -> dict[str, Any]:
         """A finished game's export for ``python -m games verify`` (``bot.export``)."""

@@ -8,10 +8,14 @@ stops the server when the bot closes."""
 
 from __future__ import annotations
 
+import logging
+
 from discord.ext import commands
 
 from bot.client import GameMasterBot
-from cogs.activity.server import ActivityServer
+from cogs.activity.server import SDK, ActivityServer
+
+log = logging.getLogger("gamemaster.activity")
 
 
 class Activity(commands.Cog):
@@ -28,6 +32,14 @@ class Activity(commands.Cog):
 async def setup(bot: commands.Bot) -> None:
     assert isinstance(bot, GameMasterBot)
     if not bot.settings.activity_on:
+        return
+    if not SDK.exists():
+        # Configured but not built (scripts/run-bot builds it where npm is installed):
+        # off, so no board offers a table that could not open.
+        log.error(
+            "the Activity's page is not built: run scripts/build-activity (needs npm); the Activity is off"
+        )
+        bot.settings = bot.settings.model_copy(update={"activity_port": None})
         return
     server = ActivityServer(bot.service, bot.changes, bot.settings)
     # First among the publishers: a page's update is a local write, and should

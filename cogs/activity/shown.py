@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from bot.hints import hints_on
-from bot.i18n import catalog
+from bot.i18n import catalog, plural_forms
 from bot.model import TableInfo, table_of
 from bot.presenter import PRESENTERS
 from bot.render import event_text, plain_name
@@ -36,13 +36,16 @@ LineKey = tuple[int, int, int, str, tuple[str, ...]]
 
 
 @cache
-def words(game: str, language: str) -> dict[str, str]:
+def words(game: str, language: str) -> dict[str, str | dict[str, str]]:
     """The words a game's page shows, by catalog key, in ``language``: the page's
     own (``activity.page.*``, ``<game>.page.*``) and the names its presenter lists
-    (``Presenter.page_words``: cards, families, territories)."""
+    (``Presenter.page_words``: cards, families, territories). A word that depends
+    on a number is its CLDR plural forms (category → text): the page picks one with
+    the browser's ``Intl.PluralRules`` for its ``count``, as ``bot.i18n.t`` does."""
     presenter = PRESENTERS.get(game)
     prefixes = ("activity.page.", f"{game}.page.", *(presenter.page_words if presenter else ()))
-    return {key: text for key, text in catalog(language).items() if key.startswith(prefixes)}
+    forms = plural_forms(language)
+    return {key: forms.get(key, text) for key, text in catalog(language).items() if key.startswith(prefixes)}
 
 
 @cache
@@ -102,7 +105,7 @@ class Shown:
     row: GameRow
     info: TableInfo
     state: GameState | None
-    recent: tuple[ActionRow, ...] = ()  # the action log's last rows, for the events
+    recent: tuple[ActionRow, ...] = ()  # the action log's last rows, their private events too
     drawn: Drawn = field(default_factory=Drawn)  # their lines, kept across changes
 
     def table(self, seat: int | None, language: str) -> dict[str, Any]:
@@ -158,5 +161,5 @@ async def shown(service: TableService, channel_id: int, drawn: Drawn | None = No
         if latest is None or latest.status != "finished":
             return None
         row, info = latest, table_of(latest)
-    recent = await service.store.actions(row.id, limit=LINES)
+    recent = await service.core.recent_actions(row.id, limit=LINES)
     return Shown(row, info, service.state_of(row), tuple(recent), drawn or Drawn())

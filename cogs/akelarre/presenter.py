@@ -22,7 +22,8 @@ GAME = "akelarre"
 
 class AkelarrePresenter(Presenter):
     game_id = GAME
-    page_words = ("akelarre.card.", "akelarre.family.", "akelarre.suit.")  # what the Activity's page names
+    # What the Activity's page names (its own words are akelarre.page.*): cards, families, their emoji.
+    page_words = ("akelarre.card.", "akelarre.family.", "akelarre.suit.", "akelarre.ui.emoji.")
 
     # -- the public board --------------------------------------------------
     def board_embed(

@@ -232,6 +232,11 @@ def _row_width(draw: ImageDraw.ImageDraw, texts: list[str]) -> float:
     return sum(max(CHIP, draw.textlength(t, font=font(DIGIT)) + 10) + 3 for t in texts)
 
 
+def row_width(texts: list[str]) -> float:
+    """A label's chips row: the owner's mark and these chips (or, for none, the flag)."""
+    return MARK + 6 + (_row_width(_measure(), texts) if texts else 24)
+
+
 def map_layer(
     territories: list[Territory] | tuple[Territory, ...],
     names: dict[str, str],
@@ -273,10 +278,23 @@ def _measure() -> ImageDraw.ImageDraw:
     return ImageDraw.Draw(Image.new("RGB", (1, 1)))
 
 
+@cache
+def ridges() -> tuple[tuple[Point, Point], ...]:
+    """The borders where two cells touch without being adjacent in the rules (map
+    units, each once): the picture and the Activity's page draw them as ridges."""
+    out = []
+    for cell in cells():
+        points = cell.polygon
+        for i, (p, edge) in enumerate(points):
+            q = points[(i + 1) % len(points)][0]
+            if edge is not None and edge not in NEIGHBOURS[cell.id] and cell.id < edge:
+                out.append((p, q))
+    return tuple(out)
+
+
 def _borders(draw: ImageDraw.ImageDraw, geometry: dict[str, Cell]) -> None:
     """Every border dark and clear; where two cells touch without being adjacent in the
     rules, a thick ridge with a "no passage" sign on it."""
-    ridges = []
     for cell in geometry.values():
         points = cell.polygon
         for i, (p, edge) in enumerate(points):
@@ -285,11 +303,10 @@ def _borders(draw: ImageDraw.ImageDraw, geometry: dict[str, Cell]) -> None:
                 draw.line([px(p), px(q)], fill=BORDER, width=4)
             elif edge in NEIGHBOURS[cell.id]:
                 draw.line([px(p), px(q)], fill=BORDER, width=3)
-            elif cell.id < edge:  # touching on the picture but not adjacent in the rules
-                ridges.append((px(p), px(q)))
-    for p, q in ridges:
+    lines = [(px(p), px(q)) for p, q in ridges()]
+    for p, q in lines:
         draw.line([p, q], fill=RIDGE, width=10)
-    for p, q in ridges:
+    for p, q in lines:
         no_passage(draw, (p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
 
 
@@ -308,7 +325,7 @@ def _fitted_stack(
     options = []
     for shown in (SHOWN_CHIPS, 2):
         texts = chips(tokens, shown)
-        label = label_of(tid, name, MARK + 6 + (_row_width(draw, texts) if texts else 24))
+        label = label_of(tid, name, row_width(texts))
         if label.fits:
             return texts, label
         options.append((texts, label))

@@ -25,7 +25,7 @@ from pydantic import BaseModel
 
 from bot.model import TableInfo
 from bot.presenter import Click, PanelContext, Presenter
-from cogs.narnia import battles, board, clicks, final, hints, panel, panel_map
+from cogs.narnia import battles, board, clicks, final, hints, page_map, panel, panel_map
 from cogs.narnia.words import as_view
 from games.core import Decision, Outcome, Standing
 from games.narnia.state import Battle, Throw
@@ -42,7 +42,16 @@ class NarniaPresenter(Presenter):
         "narnia.card_text.",
         "narnia.colour.",
         "narnia.phase.",
-    )  # what the Activity's page names
+        "narnia.territory_the.",
+        "narnia.territory_in.",
+        "narnia.territory_from.",
+        "narnia.ui.",
+        "narnia.decision.",
+    )  # what the Activity's page names, and the channel's words it says things with
+
+    # -- the Activity's page: page_map.py -------------------------------------
+    def page_data(self, language: str) -> dict[str, Any]:
+        return page_map.page_map(language)
 
     # -- the public board: board.py -------------------------------------------
     def board_embed(

@@ -3,24 +3,36 @@ service on SQLite and a fake Discord on the loopback address."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
 import pytest_asyncio
+import simcord
 from aiohttp.test_utils import TestClient, TestServer
 from pydantic import SecretStr
 
+import cogs.akelarre
+import cogs.narnia
 from bot.client import GameMasterBot
 from bot.model import Applied, LogRow
+from bot.presenter import register
 from cogs.activity.server import ActivityServer
 from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
+from tests.e2e.helpers import Table
 from tests.factory import make_bot
 
 CHANNEL, OTHER_CHANNEL = 100, 200
 ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
+
+# The games with a page, as their cogs register them in the bot: a page's words, data
+# and final record come from their presenters.
+register(cogs.akelarre.PRESENTER)
+register(cogs.narnia.PRESENTER)
 
 
 @dataclass
@@ -160,3 +172,48 @@ async def browser() -> AsyncIterator[Any]:
             yield launched
         finally:
             await launched.close()
+
+
+# -- the Activity beside the real bot in SimCord -------------------------------------
+
+
+@pytest.fixture
+def simcord_bot(tmp_path: Path) -> GameMasterBot:
+    return make_bot(tmp_path / "gamemaster.db")
+
+
+@pytest_asyncio.fixture
+async def activity(
+    simcord_env: simcord.Env, fake_discord: tuple[FakeDiscord, str], unused_tcp_port: int
+) -> AsyncIterator[ActivityServer]:
+    """The Activity's server beside the SimCord bot, as its extension adds it, serving
+    the browser tests' fake Discord client too; started from the test: SimCord waits for
+    every task the bot starts to settle, and a server's connections never do."""
+    from tests.activity.browser.pages import with_harness
+
+    bot = simcord_env.bot
+    assert isinstance(bot, GameMasterBot)
+    settings = bot.settings.model_copy(
+        update={
+            "discord_client_id": CLIENT_ID,
+            "discord_client_secret": SecretStr(CLIENT_SECRET),
+            "activity_port": unused_tcp_port,
+            "discord_api_base": fake_discord[1],
+        }
+    )
+    server = ActivityServer(bot.service, bot.changes, settings)
+    bot.changes.publishers.insert(0, server.viewers)
+    await server.start(with_harness(server.app()))
+    try:
+        yield server
+    finally:
+        await server.stop()
+
+
+async def published(table: Table) -> None:
+    """Wait (a few seconds at most) until the channel's publisher sent every notice."""
+    for _ in range(200):
+        if not await table.bot.store.pending_notices(table.channel.id):
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the change was not published to the channel")

@@ -4,63 +4,16 @@ channel's board and lines, and a click in the channel reaches the pages."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import aiohttp
-import pytest
-import pytest_asyncio
 import simcord
-from pydantic import SecretStr
 
-from bot.client import GameMasterBot
 from cogs.activity.server import ActivityServer
 from games.registry import GAMES
-from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
-from tests.e2e.helpers import Table, make_table, start_game, step
-from tests.factory import make_bot
-
-
-@pytest.fixture
-def simcord_bot(tmp_path: Path) -> GameMasterBot:
-    return make_bot(tmp_path / "gamemaster.db")
-
-
-@pytest_asyncio.fixture
-async def activity(
-    simcord_env: simcord.Env, fake_discord: tuple[FakeDiscord, str], unused_tcp_port: int
-) -> AsyncIterator[ActivityServer]:
-    """The Activity's server beside the SimCord bot, as its extension adds it, but
-    started from the test: SimCord waits for every task the bot starts to settle,
-    and a server's connections never do."""
-    bot = simcord_env.bot
-    assert isinstance(bot, GameMasterBot)
-    settings = bot.settings.model_copy(
-        update={
-            "discord_client_id": CLIENT_ID,
-            "discord_client_secret": SecretStr(CLIENT_SECRET),
-            "activity_port": unused_tcp_port,
-            "discord_api_base": fake_discord[1],
-        }
-    )
-    server = ActivityServer(bot.service, bot.changes, settings)
-    bot.changes.publishers.insert(0, server.viewers)
-    await server.start()
-    try:
-        yield server
-    finally:
-        await server.stop()
-
-
-async def published(table: Table) -> None:
-    """Wait (a few seconds at most) until the channel's publisher sent every notice."""
-    for _ in range(200):
-        if not await table.bot.store.pending_notices(table.channel.id):
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("the change was not published to the channel")
+from tests.activity.conftest import published
+from tests.activity.fake_discord import FakeDiscord
+from tests.e2e.helpers import make_table, start_game, step
 
 
 async def next_state(page: aiohttp.ClientWebSocketResponse, after: int) -> dict[str, Any]:

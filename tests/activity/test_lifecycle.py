@@ -56,3 +56,27 @@ async def test_started_and_stopped_with_the_bot(tmp_path: Path, unused_tcp_port:
         with pytest.raises(aiohttp.ClientConnectionError):
             async with http.get(url):
                 pass
+
+
+async def test_an_unbuilt_page_leaves_the_activity_off(
+    tmp_path: Path, unused_tcp_port: int, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Configured, but scripts/build-activity never ran (no npm): the bot runs without
+    its Activity, says why in the log, and no board offers Open the table."""
+    monkeypatch.setattr(cogs.activity, "SDK", tmp_path / "missing" / "index.mjs")
+    bot = make_bot(
+        tmp_path / "gamemaster.db",
+        discord_client_id=CLIENT_ID,
+        discord_client_secret=SecretStr(CLIENT_SECRET),
+        activity_port=unused_tcp_port,
+    )
+    await bot.store.open()
+    await cogs.activity.setup(bot)
+    assert not bot.settings.activity_on
+    assert not any(isinstance(p, Viewers) for p in bot.changes.publishers)
+    assert "scripts/build-activity" in caplog.text
+    async with aiohttp.ClientSession() as http:
+        with pytest.raises(aiohttp.ClientConnectionError):
+            async with http.get(f"http://127.0.0.1:{unused_tcp_port}/"):
+                pass
+    await bot.store.close()

@@ -12,6 +12,7 @@ from bot.i18n import t
 from bot.model import TableError
 from bot.presenter import PRESENTERS
 from bot.replies import explain
+from bot.shards import Shards
 from cogs import magmor
 from games.core import RuleError
 from games.registry import GAMES
@@ -385,3 +386,16 @@ async def test_a_fault_of_ours_is_said_with_a_reference_and_the_page_stays(
     assert failed["key"] == "error.internal" and "a bug" not in failed["text"]
     await page.send_json({"v": 1, "type": "hint"})  # the socket still answers
     assert (await page.receive_json(timeout=5))["type"] == "error"
+
+
+async def test_a_page_of_a_guild_another_process_runs_is_refused(rig: Rig) -> None:
+    """With shards split over processes, a page follows only this process's guilds:
+    another's changes are published by that process, and would never reach it."""
+    await start(rig)
+    rig.bot.changes._shards = lambda: Shards(2, (1,))  # guild 1 is shard 0's
+    ws = await rig.client.ws_connect("/ws")
+    await ws.send_json({"v": 1, "type": "hello", "access_token": "tok-bob", "instance_id": "i-table"})
+    refusal = await ws.receive_json(timeout=5)
+    assert (refusal["type"], refusal["key"]) == ("error", "activity.error.elsewhere")
+    assert refusal["text"] == t("activity.error.elsewhere", "it")  # bob's Discord speaks Italian
+    assert rig.server.viewers.of(CHANNEL) == []

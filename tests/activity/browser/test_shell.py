@@ -4,8 +4,12 @@ table of the channel its instance is in."""
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import Any
+from unittest.mock import patch
 
+from bot.i18n import t
+from cogs.activity.shown import words
 from tests.activity.browser.pages import open_page
 from tests.activity.conftest import ALICE, BOB, CHANNEL, Rig
 from tests.factory import start_with_an_ai
@@ -32,3 +36,99 @@ async def test_a_forged_code_is_refused_on_the_page(web_rig: Rig, browser: Any) 
     )
     await page.frame.wait_for_selector("#app[data-state=error]")
     assert "Discord" in await page.notice()
+
+
+SEED = 1
+
+
+async def practice(rig: Rig, game: str, seed: int | None = None) -> int:
+    """A practice table (alice against two AIs: hints on), dealt from ``seed`` if
+    given; returns its version once the AIs have played up to alice's first decision."""
+    service = rig.bot.service
+    await service.open_lobby(CHANNEL, 1, ALICE, "alice", game, seats=None, speed="live", language="en")
+    for _ in range(2):
+        await service.add_ai(CHANNEL, ALICE, False)
+    with patch("bot.lobby.secrets.randbits", return_value=seed) if seed is not None else nullcontext():
+        started = await service.start(CHANNEL, ALICE, False)
+    await rig.bot.changes.after(started)
+    await rig.bot.changes.settled()
+    found = await service.active(CHANNEL)
+    assert found is not None
+    return found[0].version
+
+
+async def test_hint_then_play_it_then_undo_from_the_page(web_rig: Rig, browser: Any) -> None:
+    """The shell's own controls, whatever the game: 💡 Hint answers this page alone,
+    ▶ Play it plays that move, ↩️ Undo takes it back; each through the table service."""
+    # A deal whose hint opens a group: a move that may be taken back (a discard would
+    # be followed by the draw, which may not: undo.refused.draw).
+    at = await practice(web_rig, "akelarre", seed=SEED)
+    page = await open_page(
+        browser, web_rig.base, user=ALICE, code="code-alice", instance="i-table", channel=CHANNEL
+    )
+    await page.ready(at)
+    frame = page.frame
+    found = await web_rig.bot.service.active(CHANNEL)
+    assert found is not None
+    before = web_rig.bot.service.state_of(found[0])
+    assert before is not None
+    assert await frame.is_visible("#hint") and await frame.is_visible("#undo")
+    await frame.click("#hint")
+    await frame.wait_for_selector("#hintbox:not([hidden])", timeout=15_000)
+    assert (await frame.inner_text("#hinttext")).strip()
+    await frame.click("#playhint")
+    await page.ready(at + 1)
+    played = await web_rig.bot.service.active(CHANNEL)
+    assert played is not None and played[0].version > at
+    last = (await web_rig.bot.store.actions(played[0].id, limit=1))[0]
+    assert (last.user_id, last.action["kind"]) == (ALICE, "open")  # the deal's premise
+    moved_to = await page.version()
+    await frame.click("#undo")
+    await frame.wait_for_function(
+        "v => Number(document.getElementById('app').dataset.version) > v", arg=moved_to, timeout=10_000
+    )
+    assert await frame.is_hidden("#hintbox")  # a hint belongs to the version it was found at
+    undone = await web_rig.bot.service.active(CHANNEL)
+    assert undone is not None
+    state = web_rig.bot.service.state_of(undone[0])
+    assert state is not None and state.model_dump(exclude={"rng"}) == before.model_dump(exclude={"rng"})
+    assert page.errors == []
+
+
+async def test_a_refused_undo_is_said_on_the_page(web_rig: Rig, browser: Any) -> None:
+    """Nothing of alice's to take back yet: the reason, in her language, and nothing changed."""
+    at = await practice(web_rig, "narnia")
+    page = await open_page(
+        browser, web_rig.base, user=BOB, code="code-bob", instance="i-table", channel=CHANNEL
+    )
+    await page.ready(at)
+    assert await page.frame.is_hidden("#undo")  # bob watches: no seat, nothing to undo
+    alice = await open_page(
+        browser, web_rig.base, user=ALICE, code="code-alice", instance="i-table", channel=CHANNEL
+    )
+    await alice.ready(at)
+    await alice.frame.click("#undo")
+    await alice.frame.wait_for_selector("#notice:not([hidden])")
+    assert await alice.notice()
+    found = await web_rig.bot.service.active(CHANNEL)
+    assert found is not None and found[0].version == at
+
+
+async def test_a_counted_word_takes_the_plural_form_its_number_needs(web_rig: Rig, browser: Any) -> None:
+    """The page is sent a counted word's CLDR forms (as bot.i18n keeps them) and picks
+    one with the browser's Intl.PluralRules, as the channel's words do with Babel's."""
+    sent = words("akelarre", "it")["akelarre.page.hand_count"]
+    assert isinstance(sent, dict) and set(sent) >= {"one", "other"}
+    page = await open_page(
+        browser, web_rig.base, user=ALICE, code="code-alice", instance="i-table", channel=CHANNEL
+    )
+    module = f"/static/{web_rig.server.build}/app/dom.mjs"
+    shown = await page.frame.evaluate(
+        """async ([module, sent]) => {
+            const { format } = await import(module);
+            return [1, 2, 1000000].map((count) => format({ k: sent }, "k", { count }, "it"));
+        }""",
+        [module, sent],
+    )
+    assert shown == [t("akelarre.page.hand_count", "it", count=n) for n in (1, 2, 1000000)]
+    assert shown[0] != shown[1]

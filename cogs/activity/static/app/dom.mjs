@@ -48,9 +48,17 @@ export function rich(text) {
   return out;
 }
 
-/** The page's word for ``key``, with {name} parameters filled in. */
-export function format(words, key, params = {}) {
-  const text = words[key] ?? key;
+const pluralRules = new Map(); // language -> Intl.PluralRules
+
+/** The page's word for ``key``, with {name} parameters filled in; a word with plural
+ * forms (the server sends them by CLDR category) takes the one ``params.count`` needs. */
+export function format(words, key, params = {}, language = "en") {
+  let text = words[key] ?? key;
+  if (typeof text === "object") {
+    if (!pluralRules.has(language)) pluralRules.set(language, new Intl.PluralRules(language));
+    const category = pluralRules.get(language).select(Number(params.count ?? 0));
+    text = text[category] ?? text.other;
+  }
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 

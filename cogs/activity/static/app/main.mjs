@@ -30,7 +30,7 @@ const page = {
 
 /** The page's word in the member's language. */
 export function word(key, params) {
-  return format(page.words, key, params);
+  return format(page.words, key, params, page.language);
 }
 
 function setState(name) {

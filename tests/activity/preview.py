@@ -1,0 +1,183 @@
+"""Screenshots of the Activity's pages, for review without Discord:
+
+    .venv/bin/python -m tests.activity.preview --out preview/activity [--game narnia] [--language it]
+
+A seeded game of each game with a page (``cogs.launch.ACTIVITY_GAMES``) is played
+by one member (seat 1) and AI seats, on the real bot's table service, with the
+Activity's server on a loopback port, the fake Discord of the tests and the real
+page in Debian's chromium (the browser tests' harness). The member's moves are the
+normal AI's choices from their own view. The first time the member faces each
+kind of decision, and at the end, the member's page is saved at phone, desktop and
+picture-in-picture size: ``<out>/<game>/<nn>-<decision>-<size>-<language>.png``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import tempfile
+from pathlib import Path
+from typing import Any
+from unittest.mock import patch
+
+from aiohttp import web
+from playwright.async_api import async_playwright
+from pydantic import SecretStr
+
+import cogs.akelarre
+import cogs.narnia
+from bot.client import GameMasterBot
+from bot.presenter import register
+from cogs.activity.server import ActivityServer
+from cogs.launch import ACTIVITY_GAMES
+from games.registry import GAMES
+from tests.activity.browser.pages import (
+    DESKTOP,
+    FLAGS,
+    PHONE,
+    PIP,
+    TablePage,
+    chromium_path,
+    open_page,
+    with_harness,
+)
+from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
+from tests.factory import make_bot
+
+CHANNEL, MEMBER = 100, 11
+SIZES = {"phone": PHONE, "desktop": DESKTOP, "pip": PIP}
+LOCALES = {"en": "en-US", "it": "it"}
+MOVES = 3000  # a bound on the member's moves: every game ends well before
+
+# The games with a page, as their cogs register them in the bot: a page's words, data
+# and final record come from their presenters.
+register(cogs.akelarre.PRESENTER)
+register(cogs.narnia.PRESENTER)
+
+
+async def _listen(app: web.Application) -> tuple[web.AppRunner, str]:
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    return runner, f"http://127.0.0.1:{port}"
+
+
+async def _open(bot: GameMasterBot, game: str, language: str, seed: int) -> None:
+    service = bot.service
+    await service.open_lobby(CHANNEL, 1, MEMBER, "Alice", game, seats=None, speed="live", language=language)
+    for _ in range(2):
+        await service.add_ai(CHANNEL, MEMBER, False)
+    with patch("bot.lobby.secrets.randbits", return_value=seed):  # the same game each run
+        applied = await service.start(CHANNEL, MEMBER, False)
+    await bot.changes.after(applied)
+    await bot.changes.settled()
+
+
+async def _shoot(pages: dict[str, TablePage], version: int, out: Path, name: str, language: str) -> None:
+    for size, page in pages.items():
+        await page.ready(version)
+        await page.page.wait_for_timeout(150)  # the page's own drawing after the state
+        await page.page.screenshot(path=str(out / f"{name}-{size}-{language}.png"))
+
+
+async def preview(game: str, language: str, out: Path, seed: int) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    engine = GAMES[game]
+    with tempfile.TemporaryDirectory() as folder:
+        fake = FakeDiscord(
+            codes={f"code-{size}": "tok-member" for size in SIZES},
+            users={"tok-member": {"id": str(MEMBER), "username": "alice", "locale": LOCALES[language]}},
+            instances={
+                "i-table": {"location": {"channel_id": str(CHANNEL), "guild_id": "1"}, "users": [str(MEMBER)]}
+            },
+        )
+        discord_runner, discord_base = await _listen(fake.app())
+        bot = make_bot(
+            Path(folder) / "preview.db",
+            discord_client_id=CLIENT_ID,
+            discord_client_secret=SecretStr(CLIENT_SECRET),
+            discord_api_base=discord_base,
+        )
+        await bot.store.open()
+        server = ActivityServer(bot.service, bot.changes, bot.settings)
+        bot.changes.publishers.append(server.viewers)
+        runner, base = await _listen(with_harness(server.app()))
+        saved: list[Path] = []
+        try:
+            await _open(bot, game, language, seed)
+            path = chromium_path()
+            if path is None:
+                raise SystemExit("chromium is not installed (apt-get install chromium)")
+            async with async_playwright() as playwright:
+                browser = await playwright.chromium.launch(executable_path=path, args=FLAGS)
+                pages = {
+                    size: await open_page(
+                        browser,
+                        base,
+                        user=MEMBER,
+                        code=f"code-{size}",
+                        instance="i-table",
+                        channel=CHANNEL,
+                        viewport=viewport,
+                        locale=LOCALES[language],
+                    )
+                    for size, viewport in SIZES.items()
+                }
+                seen: set[str] = set()
+                for _ in range(MOVES):
+                    found = await bot.service.active(CHANNEL)
+                    if found is None:
+                        break
+                    row, _info = found
+                    state = bot.service.state_of(row)
+                    decision = engine.decision(state)
+                    if decision is None or 0 not in decision.actors:
+                        await bot.changes.settled()
+                        await asyncio.sleep(0.05)
+                        continue
+                    kind = decision.kind.split(".")[-1]
+                    if kind not in seen:
+                        seen.add(kind)
+                        name = f"{len(seen):02d}-{kind}"
+                        await _shoot(pages, row.version, out, name, language)
+                        saved += [out / f"{name}-{size}-{language}.png" for size in SIZES]
+                    action: Any = engine.ai(0).act(engine.view(state, 0), decision)
+                    applied = await bot.service.act(
+                        CHANNEL, MEMBER, action.model_dump(mode="json"), version=row.version
+                    )
+                    await bot.changes.after(applied)
+                    await bot.changes.settled()
+                latest = await bot.service.core.latest(CHANNEL)
+                assert latest is not None and latest.status == "finished", "the game did not end"
+                await _shoot(pages, latest.version, out, "99-final", language)
+                saved += [out / f"99-final-{size}-{language}.png" for size in SIZES]
+                for page in pages.values():
+                    if page.errors:
+                        raise SystemExit(f"the page reported errors: {page.errors}")
+                await browser.close()
+        finally:
+            await runner.cleanup()
+            await server.stop()
+            await bot.changes.settled()
+            await bot.store.close()
+            await discord_runner.cleanup()
+    return saved
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=Path("preview/activity"))
+    parser.add_argument("--game", choices=sorted(ACTIVITY_GAMES))
+    parser.add_argument("--language", choices=sorted(LOCALES))
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    for game in [args.game] if args.game else sorted(ACTIVITY_GAMES):
+        for language in [args.language] if args.language else sorted(LOCALES):
+            saved = asyncio.run(preview(game, language, args.out / game, args.seed))
+            print(f"{game} ({language}): {len(saved)} screenshots in {args.out / game}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,32 @@
+"""Akelarre's Activity page says every word from the catalog: each key its module asks for
+(``w("key")``, ``counted("key", n)``) is in both languages, and none of its own words lies unused."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import LANGUAGES, catalog
+
+MODULE = Path(__file__).parents[2] / "cogs" / "activity" / "static" / "app" / "akelarre.mjs"
+ASKED = re.compile(r'\b(w|counted)\(\s*"([a-z_]+)"')
+
+
+def asked() -> set[str]:
+    """The page's own keys its module names (``akelarre.page.<key>``)."""
+    source = MODULE.read_text(encoding="utf-8")
+    return {key for _call, key in ASKED.findall(source)}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_word_the_page_asks_for_is_in_the_catalog(language: str) -> None:
+    words = catalog(language)
+    missing = {key for key in asked() if f"akelarre.page.{key}" not in words}
+    assert missing == set()
+
+
+def test_every_word_of_the_page_is_used() -> None:
+    own = {key.removeprefix("akelarre.page.") for key in catalog("en") if key.startswith("akelarre.page.")}
+    assert own - asked() == set()
