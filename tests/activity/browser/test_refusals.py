@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.model import TableError
 from bot.replies import explain
+from games.registry import GAMES
 from tests.activity.browser.pages import open_page
 from tests.activity.conftest import ALICE, BOB, CHANNEL, Rig
 from tests.factory import start_with_an_ai
@@ -42,3 +43,14 @@ async def test_a_refused_take_back_is_said_on_the_page_in_the_member_s_language(
         assert page.errors == []
     latest = await service.active(CHANNEL)
     assert latest is not None and (latest[0].version, latest[0].state) == (at, found[0].state)
+    # The reason stays with the table it answered, and goes once the table moves on.
+    state = service.state_of(latest[0])
+    decision = GAMES["akelarre"].decision(state)
+    assert state is not None and decision is not None
+    actor = decision.actors[0]
+    move = GAMES["akelarre"].default_action(state, actor).model_dump(mode="json")
+    user = latest[1].seats[actor].user_id
+    assert user is not None  # the first turn is a member's: the AI sits last
+    await web_rig.bot.changes.after(await service.act(CHANNEL, user, move, version=at))
+    await page.ready(at + 1)
+    await page.frame.wait_for_selector("#notice", state="hidden")

@@ -95,25 +95,6 @@ async def test_hint_then_play_it_then_undo_from_the_page(web_rig: Rig, browser: 
     assert page.errors == []
 
 
-async def test_a_refused_undo_is_said_on_the_page(web_rig: Rig, browser: Any) -> None:
-    """Nothing of alice's to take back yet: the reason, in her language, and nothing changed."""
-    at = await practice(web_rig, "narnia")
-    page = await open_page(
-        browser, web_rig.base, user=BOB, code="code-bob", instance="i-table", channel=CHANNEL
-    )
-    await page.ready(at)
-    assert await page.frame.is_hidden("#undo")  # bob watches: no seat, nothing to undo
-    alice = await open_page(
-        browser, web_rig.base, user=ALICE, code="code-alice", instance="i-table", channel=CHANNEL
-    )
-    await alice.ready(at)
-    await alice.frame.click("#undo")
-    await alice.frame.wait_for_selector("#notice:not([hidden])")
-    assert await alice.notice()
-    found = await web_rig.bot.service.active(CHANNEL)
-    assert found is not None and found[0].version == at
-
-
 async def test_a_counted_word_takes_the_plural_form_its_number_needs(web_rig: Rig, browser: Any) -> None:
     """The page is sent a counted word's CLDR forms (as bot.i18n keeps them) and picks
     one with the browser's Intl.PluralRules, as the channel's words do with Babel's."""
@@ -132,3 +113,41 @@ async def test_a_counted_word_takes_the_plural_form_its_number_needs(web_rig: Ri
     )
     assert shown == [t("akelarre.page.hand_count", "it", count=n) for n in (1, 2, 1000000)]
     assert shown[0] != shown[1]
+
+
+async def test_a_page_whose_token_discord_forgot_signs_in_again(web_rig: Rig, browser: Any) -> None:
+    """A reconnect whose token Discord no longer knows (expired, revoked) signs in
+    again through the SDK, as at the start, rather than retrying a dead token."""
+    at = await practice(web_rig, "akelarre")
+    fake = web_rig.discord
+    fake.codes["code-alice-2"] = "tok-alice-2"
+    fake.users["tok-alice-2"] = dict(fake.users["tok-alice"])
+    page = await open_page(
+        browser, web_rig.base, user=ALICE, code="code-alice,code-alice-2", instance="i-table", channel=CHANNEL
+    )
+    await page.ready(at)
+    del fake.users["tok-alice"]
+    web_rig.server.discord._users.clear()  # as after a restart: the server asks Discord again
+    await web_rig.server.viewers.close()  # the connection drops
+    await page.page.wait_for_function(
+        "() => window.commands.filter((c) => c === 'AUTHORIZE').length === 2", timeout=10_000
+    )
+    await page.frame.wait_for_selector("#app[data-state=ready]", timeout=10_000)
+    assert await page.version() == at
+    assert web_rig.server.viewers.of(CHANNEL)[0].user_id == ALICE
+    assert page.errors == []
+
+
+async def test_a_game_ended_early_says_so_on_the_page(web_rig: Rig, browser: Any) -> None:
+    """/end before the last move: no decision is left and no final record was made;
+    the page says the game was ended, in the member's language, and offers no move."""
+    at = await practice(web_rig, "narnia")
+    page = await open_page(
+        browser, web_rig.base, user=ALICE, code="code-alice", instance="i-table", channel=CHANNEL
+    )
+    await page.ready(at)
+    ended = await web_rig.bot.service.end(CHANNEL, ALICE, True)
+    await web_rig.bot.changes.after(ended)
+    await page.ready(ended.row.version)
+    assert (await page.frame.inner_text("#prompt")).strip() == t("activity.page.ended", "en")
+    assert await page.frame.is_hidden("#undo") and await page.frame.is_hidden("#hint")

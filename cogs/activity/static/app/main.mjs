@@ -26,6 +26,7 @@ const page = {
   waiting: false, // a move was sent and its answer has not come yet
   module: null,
   moduleGame: null,
+  signingIn: false,
 };
 
 /** The page's word in the member's language. */
@@ -90,16 +91,32 @@ async function signIn() {
   page.instanceId = sdk.instanceId;
 }
 
+function hello(socket) {
+  socket.send(JSON.stringify({ v: 1, type: "hello", access_token: page.token, instance_id: page.instanceId }));
+}
+
+/** Discord no longer knows the page's token (it expired, or was revoked while the page
+ * was away): sign in again, as at the start, and say hello on the open socket. */
+async function signInAgain() {
+  if (page.signingIn) return;
+  page.signingIn = true;
+  try {
+    await signIn();
+    if (page.socket && page.socket.readyState === WebSocket.OPEN) hello(page.socket);
+  } catch (failure) {
+    setState("error");
+    notice(String(failure.message || failure));
+  } finally {
+    page.signingIn = false;
+  }
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   // An absolute URL: relative WebSocket URLs failed on older phones (research/activity.md).
   const socket = new WebSocket(`${scheme}://${location.host}/ws`);
   page.socket = socket;
-  socket.addEventListener("open", () => {
-    socket.send(
-      JSON.stringify({ v: 1, type: "hello", access_token: page.token, instance_id: page.instanceId }),
-    );
-  });
+  socket.addEventListener("open", () => hello(socket));
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   socket.addEventListener("close", () => {
     if (page.socket !== socket) return;
@@ -123,12 +140,15 @@ async function receive(message) {
     page.table = message.table;
     if (fresh) page.hint = null;
     settle();
-    if (app.dataset.state !== "ready" || $("notice").dataset.kind === "info") notice("");
+    // A refusal stays in view with the state that follows it (the same version), and
+    // goes once the table moves on; "reconnecting" goes as soon as a state arrives.
+    if (fresh || app.dataset.state !== "ready" || $("notice").dataset.kind === "info") notice("");
     await draw();
     setState("ready");
   } else if (message.type === "error") {
     settle();
     notice(message.text || message.key);
+    if (message.key === "activity.error.token") await signInAgain();
   } else if (message.type === "hint") {
     page.hint = message;
     drawHint();
@@ -157,6 +177,7 @@ async function draw() {
   if (!table) prompt.replaceChildren(word("activity.page.no_table"));
   else if (table.status === "lobby") prompt.replaceChildren(word("activity.page.lobby"));
   else if (table.final.length) prompt.replaceChildren(...rich(table.final[0]));
+  else if (table.status !== "playing") prompt.replaceChildren(word("activity.page.ended"));
   else prompt.replaceChildren(...rich(table.prompt || ""));
 
   const playing = table && table.status === "playing";

@@ -18,6 +18,8 @@ frame.src = `/?${params}`;
 frame.title = "activity";
 document.body.append(frame);
 window.commands = []; // what the page asked Discord for, in order (the tests read it)
+// The codes each AUTHORIZE hands out, in turn (?code=a,b: a sign-in, then one more); the last repeats.
+const codes = query.get("code").split(",");
 
 function reply(message) {
   frame.contentWindow.postMessage(message, location.origin);
@@ -26,7 +28,7 @@ function reply(message) {
 function answer(command) {
   switch (command.cmd) {
     case "AUTHORIZE":
-      return { code: query.get("code") };
+      return { code: codes.length > 1 ? codes.shift() : codes[0] };
     case "AUTHENTICATE":
       return {
         access_token: command.args.access_token,
