@@ -11,6 +11,7 @@ import pytest
 from pydantic import SecretStr
 
 import cogs.activity
+from bot.client import GameMasterBot
 from bot.extensions import extensions
 from cogs.activity.viewers import Viewers
 from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET
@@ -26,15 +27,21 @@ async def test_off_unless_configured(tmp_path: Path) -> None:
     assert not any(isinstance(p, Viewers) for p in bot.changes.publishers)
 
 
-async def test_started_and_stopped_with_the_bot(tmp_path: Path, unused_tcp_port: int) -> None:
+async def configured(tmp_path: Path, port: int) -> GameMasterBot:
+    """A bot with the Activity configured on ``port``, its extension set up."""
     bot = make_bot(
         tmp_path / "gamemaster.db",
         discord_client_id=CLIENT_ID,
         discord_client_secret=SecretStr(CLIENT_SECRET),
-        activity_port=unused_tcp_port,
+        activity_port=port,
     )
     await bot.store.open()
     await cogs.activity.setup(bot)
+    return bot
+
+
+async def test_started_and_stopped_with_the_bot(tmp_path: Path, unused_tcp_port: int) -> None:
+    bot = await configured(tmp_path, unused_tcp_port)
     assert isinstance(bot.changes.publishers[0], Viewers)  # pages first: a local write
     url = f"http://127.0.0.1:{unused_tcp_port}/"
     async with aiohttp.ClientSession() as http:
@@ -64,14 +71,7 @@ async def test_an_unbuilt_page_leaves_the_activity_off(
     """Configured, but scripts/build-activity never ran (no npm): the bot runs without
     its Activity, says why in the log, and no board offers Open the table."""
     monkeypatch.setattr(cogs.activity, "SDK", tmp_path / "missing" / "index.mjs")
-    bot = make_bot(
-        tmp_path / "gamemaster.db",
-        discord_client_id=CLIENT_ID,
-        discord_client_secret=SecretStr(CLIENT_SECRET),
-        activity_port=unused_tcp_port,
-    )
-    await bot.store.open()
-    await cogs.activity.setup(bot)
+    bot = await configured(tmp_path, unused_tcp_port)
     assert not bot.settings.activity_on
     assert not any(isinstance(p, Viewers) for p in bot.changes.publishers)
     assert "scripts/build-activity" in caplog.text

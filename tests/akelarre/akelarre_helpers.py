@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from games.akelarre import GAME, AkelarreAction, AkelarreState, Place, Placed
-from games.akelarre.data import ALL_CARDS, FAMILIES, FAVOURITE_CARD, is_joker, value_of
+from games.akelarre.data import ALL_CARDS, FAMILIES, FAVOURITE_CARD, is_joker, kind_of, value_of
+from games.akelarre.groups import resolve
 from games.akelarre.rules import apply
 from games.core import Event, Rng, RuleError
 from tests import engine
@@ -160,3 +162,27 @@ def other_favourites(state: AkelarreState, keep: int | None) -> AkelarreState:
 
 def view_json(state: AkelarreState, seat: int | None) -> str:
     return GAME.view(state, seat).model_dump_json()
+
+
+def resolved(state: AkelarreState, action: dict[str, Any]) -> tuple[tuple[str, int], ...]:
+    """The group an open/add makes (a joker's value left to the default made explicit)."""
+    place = state.place(action["place"])
+    assert place is not None
+    existing = list(place.group) if action["kind"] == "add" else []
+    new = [*action["cards"], *([state.held.card] if state.held is not None else [])]
+    return tuple((kind_of(p.card), p.value) for p in resolve(existing, new, action.get("joker_value")))
+
+
+def same(state: AkelarreState, action: dict[str, Any]) -> tuple[Any, ...]:
+    """What an action does, whichever copy of identical cards it names."""
+    kind = action["kind"]
+    if kind in ("open", "add"):
+        cards = tuple(sorted(kind_of(c) for c in action["cards"]))
+        return (kind, action["place"], cards, resolved(state, action))
+    if kind in ("take", "discard", "pay"):
+        return (kind, action.get("place"), kind_of(action["card"]))
+    if kind == "choose_payment":
+        return (kind, tuple(sorted(kind_of(c) for c in action["cards"])))
+    if kind == "draw":
+        return (kind, action["source"])
+    return (kind,)

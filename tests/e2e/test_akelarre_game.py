@@ -22,10 +22,10 @@ from bench.channel_players import akelarre_ending
 from bot.i18n import t
 from bot.model import table_of
 from cogs.akelarre import PRESENTER
-from games.akelarre.data import FAMILIES, family_of, kind_of
-from games.akelarre.groups import resolve
+from games.akelarre.data import FAMILIES, family_of
 from games.akelarre.state import AkelarreState
 from games.registry import GAMES
+from tests.akelarre.akelarre_helpers import same
 from tests.e2e.helpers import (
     WHOLE_GAME,
     Table,
@@ -53,34 +53,6 @@ def secrets_of(family: str) -> list[str]:
         t("akelarre.ui.your_favourite", "en"),
         f"favourite {suit(family)}",
     ]
-
-
-def resolved(state: AkelarreState, action: dict[str, Any]) -> tuple[tuple[str, int], ...]:
-    """The group an open/add makes (a joker's value left to the default is made explicit)."""
-    place = state.place(action["place"])
-    assert place is not None
-    existing = list(place.group) if action["kind"] == "add" else []
-    new = [*action["cards"], *([state.held.card] if state.held is not None else [])]
-    return tuple((kind_of(p.card), p.value) for p in resolve(existing, new, action.get("joker_value")))
-
-
-def same(state: AkelarreState, action: dict[str, Any]) -> tuple[Any, ...]:
-    """What an action does, whichever copy of identical cards it names."""
-    kind = action["kind"]
-    if kind in ("open", "add"):
-        return (
-            kind,
-            action["place"],
-            tuple(sorted(kind_of(c) for c in action["cards"])),
-            resolved(state, action),
-        )
-    if kind in ("take", "discard", "pay"):
-        return (kind, action.get("place"), kind_of(action["card"]))
-    if kind == "choose_payment":
-        return (kind, tuple(sorted(action["cards"])))
-    if kind == "draw":
-        return (kind, action["source"])
-    return (kind,)
 
 
 def button_id(message: Any, payload: str) -> str | None:

@@ -13,10 +13,10 @@ from typing import Any
 from playwright.async_api import Browser, BrowserContext
 
 from games.akelarre.data import family_of, kind_of
-from games.akelarre.groups import resolve
 from games.akelarre.state import AkelarreState
 from games.registry import GAMES
 from tests.activity.browser.pages import TablePage
+from tests.akelarre.akelarre_helpers import same
 
 AK = GAMES["akelarre"]
 
@@ -36,30 +36,6 @@ class Recording:
 
     def _watch(self, socket: Any) -> None:
         socket.on("framereceived", lambda payload: self.frames.append(str(payload)))
-
-
-def resolved(state: AkelarreState, action: dict[str, Any]) -> tuple[tuple[str, int], ...]:
-    """The group an open/add makes (a joker's value left to the default made explicit)."""
-    place = state.place(action["place"])
-    assert place is not None
-    existing = list(place.group) if action["kind"] == "add" else []
-    new = [*action["cards"], *([state.held.card] if state.held is not None else [])]
-    return tuple((kind_of(p.card), p.value) for p in resolve(existing, new, action.get("joker_value")))
-
-
-def same(state: AkelarreState, action: dict[str, Any]) -> tuple[Any, ...]:
-    """What an action does, whichever copy of identical cards it names."""
-    kind = action["kind"]
-    if kind in ("open", "add"):
-        cards = tuple(sorted(kind_of(c) for c in action["cards"]))
-        return (kind, action["place"], cards, resolved(state, action))
-    if kind in ("take", "discard", "pay"):
-        return (kind, action.get("place"), kind_of(action["card"]))
-    if kind == "choose_payment":
-        return (kind, tuple(sorted(kind_of(c) for c in action["cards"])))
-    if kind == "draw":
-        return (kind, action["source"])
-    return (kind,)
 
 
 def chosen(state: AkelarreState, seat: int) -> dict[str, Any]:
