@@ -9,9 +9,10 @@
 // there; everything else is dimmed and disabled. The table service checks every move again.
 // Legal moves name one card of each kind (``F2a`` for any Fairies 2): the page matches hand
 // cards by kind and sends the legal action as it was listed.
+import { card as drawCard, cardOrder, familyOf, favouriteNatural, isJoker, kindOf, valueOf } from "./akelarre-cards.mjs";
+import { fitsSomething, legalOf, options, prune } from "./akelarre-picks.mjs";
 import { el } from "./dom.mjs";
 
-const CODES = { F: "fairies", G: "goblins", D: "druids", N: "nymphs", W: "witches" };
 const HAND_SIZE = 7; // AK-2.6: a draw fills the hand up to 7
 const PLACING = new Set(["open", "add"]);
 const TEAMS = "AB";
@@ -20,13 +21,6 @@ const TEAMS = "AB";
 // again at every new version (prune): hand cards picked for a move, the owner's
 // two cards (AK-6.3), and the place whose joker value is being asked.
 const ui = { board: null, table: null, page: null, version: null, picked: [], keep: [], joker: null };
-
-const familyOf = (card) => CODES[card[0]];
-const kindOf = (card) => card.slice(0, 2);
-const isJoker = (card) => card.length === 2 && card[1] === "J";
-const valueOf = (card) => (isJoker(card) ? null : Number(card[1]));
-/** A card worth its value to the member (AK-12.2: a natural of the favourite family; a joker scores 0). */
-const favouriteNatural = (view, card) => Boolean(view.favourite) && familyOf(card) === view.favourite && !isJoker(card);
 
 let styled = false;
 function stylesheet() {
@@ -43,7 +37,7 @@ export function render(board, table, page) {
   if (ui.version !== table.version) {
     ui.version = table.version;
     ui.joker = null;
-    prune();
+    prune(ui);
   }
   draw();
 }
@@ -66,51 +60,8 @@ function placeName(place) {
   return w("place_of", { name: seatName(place.owner), number: place.number });
 }
 
-// -- what the legal actions allow -------------------------------------------------
-const legal = (...kinds) => ui.table.legal.filter((a) => kinds.includes(a.kind));
-
-/** The move plays every one of ``kinds`` (each once) and maybe more. */
-function includes(action, kinds) {
-  const have = action.cards.map(kindOf);
-  return new Set(kinds).size === kinds.length && kinds.every((k) => have.includes(k));
-}
-
-/** The move plays exactly ``kinds``. */
-const exactly = (action, kinds) => action.cards.length === kinds.length && includes(action, kinds);
-
-function fitsSomething(kinds) {
-  if (legal("open", "add").some((a) => includes(a, kinds))) return true;
-  return kinds.length === 1 && legal("discard").some((a) => kindOf(a.card) === kinds[0]);
-}
-
-/** A new version keeps only a pick that still makes sense. */
-function prune() {
-  const view = ui.table.view;
-  const hand = (view && view.hand) || [];
-  const kinds = ui.picked.map(kindOf);
-  if (!ui.picked.every((c) => hand.includes(c)) || (kinds.length && !fitsSomething(kinds))) ui.picked = [];
-  const payment = view && view.payment;
-  const pairs = legal("choose_payment");
-  if (!payment || !ui.keep.every((c) => pairs.some((a) => a.cards.includes(c)))) ui.keep = [];
-}
-
-/** The current pick's options: what each control would do now. */
-function options() {
-  const view = ui.table.view;
-  const kinds = ui.picked.map(kindOf);
-  const targets = new Map(); // place id -> the legal opens/adds of exactly the pick there
-  if (kinds.length || view.held) {
-    for (const action of legal("open", "add")) {
-      if (!exactly(action, kinds)) continue;
-      if (!targets.has(action.place)) targets.set(action.place, []);
-      targets.get(action.place).push(action);
-    }
-  }
-  const discard = kinds.length === 1 ? legal("discard").find((a) => kindOf(a.card) === kinds[0]) || null : null;
-  const takes = new Map(legal("take").map((a) => [`${a.place}|${a.card}`, a]));
-  const draws = new Map(legal("draw").map((a) => [a.source, a]));
-  return { targets, discard, takes, draws };
-}
+const legal = (...kinds) => legalOf(ui.table, ...kinds);
+const card = (id, opts) => drawCard(ui.page, id, opts);
 
 // -- acting -------------------------------------------------------------------------
 function redraw() {
@@ -143,35 +94,6 @@ function chooseTarget(place, actions) {
 }
 
 // -- drawing ------------------------------------------------------------------------
-/** A card: its family's colour and emoji and its value, readable at a glance; its
- * catalog name for the title and screen readers. ``value``: a joker's value in a group. */
-function card(
-  id,
-  { value = null, label = null, size = "", mark = "", onclick = null, button = false, star = false } = {},
-) {
-  const family = familyOf(id);
-  const joker = isJoker(id);
-  const name = cardName(label || id);
-  const attrs = {
-    class: ["ak-card", size, mark, joker ? "joker" : ""].filter(Boolean).join(" "),
-    dataset: { card: id, family },
-    title: name,
-    "aria-label": name,
-  };
-  const face = [
-    el("span", { class: "ak-value" }, joker ? (value ? String(value) : "🃏") : String(valueOf(id))),
-    el("span", { class: "ak-emoji", "aria-hidden": "true" }, emoji(family)),
-    joker && value ? el("span", { class: "ak-joker", "aria-hidden": "true" }, "🃏") : null,
-    star ? el("span", { class: "ak-star", "aria-hidden": "true" }, "⭐") : null,
-  ];
-  if (!button && !onclick) return el("div", attrs, ...face);
-  return el(
-    "button",
-    { type: "button", ...attrs, disabled: !onclick, onclick, "aria-pressed": mark === "chosen" ? "true" : null },
-    ...face,
-  );
-}
-
 function tool(label, act, onclick, { kind = "", disabled = false } = {}) {
   return el("button", { type: "button", class: `tool ak-tool ${kind}`, dataset: { act }, disabled, onclick }, label);
 }
@@ -185,7 +107,7 @@ function draw() {
   }
   const decision = table.decision;
   const mine = table.legal.length > 0;
-  const opts = mine ? options() : { targets: new Map(), discard: null, takes: new Map(), draws: new Map() };
+  const opts = mine ? options(ui) : { targets: new Map(), discard: null, takes: new Map(), draws: new Map() };
   const root = el(
     "div",
     { class: "ak", dataset: { step: view.step, mine: mine ? "yes" : "no" } },
@@ -547,7 +469,7 @@ function hand(view, opts, mine) {
     const star = favouriteNatural(view, c);
     if (!playing) return card(c, { star });
     const chosen = ui.picked.includes(c);
-    const allowed = chosen || fitsSomething([...kinds, kindOf(c)]);
+    const allowed = chosen || fitsSomething(ui.table, [...kinds, kindOf(c)]);
     return card(c, {
       star,
       mark: chosen ? "chosen" : allowed ? "legal" : "off",
@@ -595,14 +517,4 @@ function captured(view) {
       ),
     ),
   );
-}
-
-const ORDER = "FGDNW";
-/** Canonical order: family, then value, the joker after the naturals (games/akelarre/data.py). */
-function cardOrder(a, b) {
-  const fa = ORDER.indexOf(a[0]) - ORDER.indexOf(b[0]);
-  if (fa) return fa;
-  const va = valueOf(a) ?? 99;
-  const vb = valueOf(b) ?? 99;
-  return va - vb || (a < b ? -1 : a > b ? 1 : 0);
 }
