@@ -104,6 +104,20 @@ class Checked:
         await answer_error(interaction, TableError("error.forged_control"))
         return False
 
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """The click, through :meth:`clicked`: whatever it raises (a refusal, a fault
+        of ours) is answered in the member's language, never left to discord.py,
+        which only logs what a DynamicItem's callback raises."""
+        try:
+            await self.clicked(interaction)
+        except Exception as error:
+            await answer_error(interaction, error)
+
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        """What a click on this control does (controls that answer every click
+        themselves, such as the panel's, override :meth:`callback` instead)."""
+        raise NotImplementedError
+
 
 def checked_values(interaction: discord.Interaction[Any]) -> list[str]:
     """A select's values as the member sent them, at most Discord's 25 options of

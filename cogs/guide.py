@@ -104,11 +104,8 @@ class GuideButton(
     ) -> GuideButton:
         return cls(id_field(match["ch"]), match["game"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await show_guide(interaction, self.game)
-        except Exception as error:  # DynamicItem errors are only logged by discord.py
-            await answer_error(interaction, error)
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        await show_guide(interaction, self.game)
 
 
 class PracticeButton(
@@ -135,11 +132,8 @@ class PracticeButton(
     ) -> PracticeButton:
         return cls(id_field(match["ch"]), match["game"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await start_practice(interaction, self.game)
-        except Exception as error:
-            await answer_error(interaction, error)
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        await start_practice(interaction, self.game)
 
 
 class HelpSelect(

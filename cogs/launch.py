@@ -21,7 +21,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.model import TableError
-from cogs.common import answer_error, bot_of
+from cogs.common import bot_of
 from cogs.controls import GREY, BoardSpot, Checked, add_board_control, id_field
 
 log = logging.getLogger("gamemaster.cogs")
@@ -69,11 +69,8 @@ class OpenTableButton(
     ) -> OpenTableButton:
         return cls(id_field(match["ch"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await open_table(interaction, self.channel_id)
-        except Exception as error:  # DynamicItem errors are only logged by discord.py
-            await answer_error(interaction, error)
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        await open_table(interaction, self.channel_id)
 
 
 def _open_table_button(spot: BoardSpot) -> OpenTableButton | None:

@@ -17,7 +17,6 @@ from bot.i18n import cmd, join, language_of, t
 from bot.model import TableInfo, table_of
 from bot.store import GameRow
 from cogs.common import (
-    answer_error,
     bot_of,
     channel_of,
     display_name,
@@ -218,11 +217,8 @@ class LobbyButton(
     ) -> LobbyButton:
         return cls(id_field(match["ch"]), match["op"], getattr(item, "label", None))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await lobby_click(interaction, self.channel_id, self.op)
-        except Exception as error:
-            await answer_error(interaction, error)
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        await lobby_click(interaction, self.channel_id, self.op)
 
 
 def lobby_view(channel_id: int, language: str, game: str, *, closed: bool = False) -> discord.ui.View:

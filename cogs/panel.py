@@ -231,11 +231,8 @@ class HandButton(Checked, discord.ui.DynamicItem[discord.ui.Button[Any]], templa
     ) -> HandButton:
         return cls(id_field(match["ch"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await show_panel(interaction, self.channel_id)
-        except Exception as error:  # DynamicItem errors are only logged by discord.py
-            await answer_error(interaction, error)
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        await show_panel(interaction, self.channel_id)
 
 
 class ActButton(

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.rematch import rematch
-from cogs.common import answer_error, bot_of, display_name
+from cogs.common import bot_of, display_name
 from cogs.controls import BoardSpot, Checked, add_board_control, id_field
 from cogs.lobby import lobby_embed, lobby_view
 
@@ -58,11 +58,8 @@ class RematchButton(
     def id_fields(self) -> tuple[int, ...]:
         return (self.game_id,)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await rematch_click(interaction, self.channel_id, self.game_id)
-        except Exception as error:
-            await answer_error(interaction, error)
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        await rematch_click(interaction, self.channel_id, self.game_id)
 
 
 def _rematch_button(spot: BoardSpot) -> RematchButton | None:

@@ -200,11 +200,8 @@ class TakeAnswer(
     def id_fields(self) -> tuple[int, ...]:
         return (self.seat, self.user_id)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await answer(interaction, self.channel_id, self.seat, self.user_id, self.op == "ok")
-        except Exception as error:
-            await answer_error(interaction, error)
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        await answer(interaction, self.channel_id, self.seat, self.user_id, self.op == "ok")
 
 
 class TakeSeatButton(
@@ -229,11 +226,8 @@ class TakeSeatButton(
     ) -> TakeSeatButton:
         return cls(id_field(match["ch"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await take_click(interaction, self.channel_id)
-        except Exception as error:
-            await answer_error(interaction, error)
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        await take_click(interaction, self.channel_id)
 
 
 def _take_button(spot: BoardSpot) -> TakeSeatButton | None:
