@@ -85,6 +85,17 @@ def id_field(text: str) -> int:
     return FORGED
 
 
+def index_field(text: str, size: int) -> int | None:
+    """A position a control's value or payload names (a legal action, a token of a
+    stack, a card of a kind), or None unless it is one of ``size``: ASCII digits
+    only. ``str.isdigit`` and ``int`` take digits of every script ("٣" is 3, "３"
+    too, and "¹" passes isdigit but not int), which no control of ours draws."""
+    if not (0 < len(text) <= 4 and text.isascii() and text.isdecimal()):
+        return None
+    number = int(text)
+    return number if number < size else None
+
+
 class Checked:
     """What every control of ours shares (the first of its bases): a click on one
     drawn for another channel, or with a number field the bot never drew, is

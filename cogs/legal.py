@@ -17,7 +17,7 @@ import discord
 
 from bot.model import TableError
 from bot.presenter import Click, PanelContext
-from cogs.controls import OPTION_TEXT, fit_text
+from cogs.controls import OPTION_TEXT, fit_text, index_field
 from cogs.panel import ActButton, ActSelect
 
 SELECT_LIMIT = 25  # Discord's options per select
@@ -70,9 +70,10 @@ def click(ctx: PanelContext, payload: str, values: list[str]) -> Click | None:
     else:
         return None
     actions = ctx.legal or []
-    if not raw.isdigit() or int(raw) >= len(actions):
+    index = index_field(raw, len(actions))
+    if index is None:
         raise TableError("error.bad_action")
-    return Click(action=dict(actions[int(raw)]))
+    return Click(action=dict(actions[index]))
 
 
 def narrowed(

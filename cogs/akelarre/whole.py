@@ -24,7 +24,7 @@ from bot.presenter import Click, PanelContext
 from cogs import legal
 from cogs.akelarre.places import card_short, group_short
 from cogs.akelarre.words import cards_text, plain_name, suit, ui
-from cogs.controls import BLUE, GREEN, GREY, fit_text
+from cogs.controls import BLUE, GREEN, GREY, fit_text, index_field
 from cogs.panel import ActButton, ActSelect
 from games.akelarre import AkelarreView, Buy, Draw, EndTurn, Placed
 from games.akelarre.ai import AkelarreAI
@@ -210,7 +210,8 @@ def source_button(
 def source_of(key: str) -> str | None:
     if key == "d":
         return DECK
-    return FAMILIES[int(key)] if key.isdigit() and int(key) < len(FAMILIES) else None
+    index = index_field(key, len(FAMILIES))
+    return None if index is None else FAMILIES[index]
 
 
 def draw_click(ctx: PanelContext, v: AkelarreView, payload: str, values: list[str]) -> Click | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.model import TableError
 from bot.presenter import Click, PanelContext
 from cogs import legal
+from cogs.controls import index_field
 from cogs.narnia.controls import OTHER_ATTACKS, WHOLE_ATTACKS, invasion_source
 from cogs.narnia.words import as_view
 from cogs.panel import REFRESH
@@ -55,5 +56,8 @@ def _tokens(v: NarniaView, source: str, picked: list[str]) -> list[int]:
     if source not in TERRITORIES:
         raise TableError("error.bad_action")
     stack = v.territory(source).stack
-    positions = sorted({int(p) for p in picked if p.isdigit() and int(p) < len(stack)})
+    found = [index_field(p, len(stack)) for p in picked]
+    if None in found:  # a position the select never offered
+        raise TableError("error.bad_action")
+    positions = sorted({p for p in found if p is not None})
     return sorted((stack[p].value for p in positions), reverse=True)

@@ -10,7 +10,7 @@ from bot.model import TableError
 from bot.presenter import Click, PanelContext
 from bot.render import seat_name
 from cogs import legal
-from cogs.controls import static_view
+from cogs.controls import index_field, static_view
 from cogs.panel import REFRESH, refresh_button
 from cogs.tirnanog.actions import declare_controls, discard_controls, turn_controls
 from cogs.tirnanog.words import LIMIT, as_view, fit, species, symbols, territory, ui, vp, vp_sources
@@ -178,7 +178,7 @@ def _discards(ctx: PanelContext, values: list[str]) -> list[str]:
     picked: list[str] = []
     for value in dict.fromkeys(values):
         name, _, index = value.partition(".")
-        if name not in SPECIES or not index.isdigit() or int(index) >= hand.get(name, 0):
+        if name not in SPECIES or index_field(index, hand.get(name, 0)) is None:
             raise TableError("tirnanog.ui.not_in_hand")
         picked.append(name)
     return as_list(counts_of(picked))
