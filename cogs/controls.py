@@ -11,7 +11,7 @@ custom_id scheme (DESIGN §5), never carrying hidden information:
 * ``gm:<channel>:take[:...]``            Take seat and the host's answer (cogs/takeover.py)
 * ``gm:<channel>:rematch:<game>``        the final board's Rematch (cogs/rematch.py)
 * ``gm:<channel>:hint``                  the panel's Hint (cogs/hints.py)
-* ``gm:<channel>:<version>:hint:<n>``    the hint's Play it: the seat's hint n (cogs/hints.py)
+* ``gm:<channel>:<version>:hint:<s>.<n>`` the hint's Play it: seat s's hint n (cogs/hints.py)
 * ``gm:<channel>:<version>:undo``        the panel's Undo (cogs/undo.py)
 * ``gm:<channel>:guide:<game>``          the lobby's and board's How to play (cogs/guide.py)
 * ``gm:<channel>:activity``              the board's Open the table: the Activity (cogs/launch.py)

@@ -6,12 +6,16 @@ language: the move as the panel would name it (the game's ``describe_action``),
 a line of advice on why, and a Play it button.
 
 Play it plays exactly the hinted move, kept with the table (``TableInfo.hinted``)
-under the version and number its custom_id carries (``gm:<ch>:<version>:hint:<n>``),
+under the seat, version and number its custom_id carries
+(``gm:<ch>:<version>:hint:<seat>.<n>``; a button drawn before the seat was in it
+reads the clicker's seat),
 so it works after a restart and in every game, whether its moves are listed
 (``Game.legal_actions``) or too many to list (docs/decisions.md). It is a click
 like any other (``cogs.panel.handle_click``): checked against the version, by the
 rules, a stale one answered with the current panel; the hint's message becomes
-the member's fresh panel, and the channel is published as after any move.
+the member's fresh panel, and the channel is published as after any move. Another
+member's Play it (a forged click: the hint's message is private) is refused with
+whose hint it is, never read as the clicker's own hint of the same number.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from bot.hints import Hint, hint, hinted_move, hints_on
 from bot.i18n import t
 from bot.model import TableError
 from bot.presenter import PRESENTERS, Click, PanelContext
+from bot.render import seat_name
 from cogs.common import answer_error, bot_of, lang
 from cogs.controls import BUTTON_LABEL, GREEN, Checked, add_panel_control, fit_text, id_field, static_view
 from cogs.panel import Decode, handle_click
@@ -58,7 +63,8 @@ def hint_text(found: Hint, language: str) -> str:
 
 def hint_view(channel_id: int, found: Hint, language: str) -> discord.ui.View:
     view = static_view()
-    view.add_item(PlayHintButton.make(channel_id, found.version, found.number, t("hint.play", language)))
+    label = t("hint.play", language)
+    view.add_item(PlayHintButton.make(channel_id, found.version, found.number, label, found.seat))
     return view
 
 
@@ -96,10 +102,15 @@ class HintButton(Checked, discord.ui.DynamicItem[discord.ui.Button[Any]], templa
 PLAY = "hint"  # the payload handle_click is told (not a presenter's: decoded here)
 
 
-def replay(version: int, number: int) -> Decode:
-    """The click of Play it: the hinted move, as it was kept."""
+def replay(version: int, number: int, seat: int | None = None) -> Decode:
+    """The click of Play it: the hinted move, as it was kept. ``seat`` is whose hint
+    it is (None on a button drawn before the seat was in its custom_id: the
+    clicker's); another seat's is refused with its name, never played as the
+    clicker's own hint of that number (simultaneous decisions number alike)."""
 
     def decode(ctx: PanelContext) -> Click:
+        if seat is not None and seat != ctx.seat:
+            raise TableError("hint.error.not_yours", name=seat_name(ctx.table, seat))
         action = hinted_move(ctx.table, ctx.seat, version, number)
         if action is None:  # a newer hint of the seat's took its place
             raise TableError("hint.error.replaced")
@@ -111,34 +122,45 @@ def replay(version: int, number: int) -> Decode:
 class PlayHintButton(
     Checked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gm:(?P<ch>\d+):(?P<ver>\d+):hint:(?P<n>\d+)",
+    template=r"gm:(?P<ch>\d+):(?P<ver>\d+):hint:(?:(?P<seat>\d+)\.)?(?P<n>\d+)",
 ):
-    def __init__(self, item: discord.ui.Button[Any], channel_id: int, version: int, number: int) -> None:
+    def __init__(
+        self,
+        item: discord.ui.Button[Any],
+        channel_id: int,
+        version: int,
+        number: int,
+        seat: int | None = None,
+    ) -> None:
         super().__init__(item)
-        self.channel_id, self.version, self.number = channel_id, version, number
+        self.channel_id, self.version, self.number, self.seat = channel_id, version, number, seat
 
     @classmethod
-    def make(cls, channel_id: int, version: int, number: int, label: str) -> PlayHintButton:
+    def make(
+        cls, channel_id: int, version: int, number: int, label: str, seat: int | None = None
+    ) -> PlayHintButton:
+        whose = "" if seat is None else f"{seat}."
         button: discord.ui.Button[Any] = discord.ui.Button(
             label=fit_text(BUTTON_LABEL, label),
             emoji="▶️",
             style=GREEN,
-            custom_id=f"gm:{channel_id}:{version}:hint:{number}",
+            custom_id=f"gm:{channel_id}:{version}:hint:{whose}{number}",
         )
-        return cls(button, channel_id, version, number)
+        return cls(button, channel_id, version, number, seat)
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PlayHintButton:
         assert isinstance(item, discord.ui.Button)
-        return cls(item, id_field(match["ch"]), id_field(match["ver"]), id_field(match["n"]))
+        seat = None if match["seat"] is None else id_field(match["seat"])
+        return cls(item, id_field(match["ch"]), id_field(match["ver"]), id_field(match["n"]), seat)
 
     def id_fields(self) -> tuple[int, ...]:
-        return (self.version, self.number)
+        return (self.version, self.number, *(() if self.seat is None else (self.seat,)))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        decode = replay(self.version, self.number)
+        decode = replay(self.version, self.number, self.seat)
         await handle_click(interaction, self.channel_id, self.version, PLAY, [], decode=decode)
 
 

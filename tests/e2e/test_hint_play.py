@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+import discord
 import pytest
 import simcord
 
@@ -22,7 +23,7 @@ from bot.model import table_of
 from bot.presenter import PRESENTERS
 from bot.render import seat_names
 from games.registry import GAMES
-from tests.e2e.helpers import Table, custom_ids, make_table, open_lobby
+from tests.e2e.helpers import Table, custom_ids, make_table, open_lobby, start_game
 from tests.factory import make_bot
 
 
@@ -93,7 +94,7 @@ async def test_a_hint_is_played_with_one_click(
     assert "%" not in why  # advice, not statistics
     assert note == f"-# {t('hint.note', language)}"
     play_it = t("hint.play", language)
-    assert any(custom_id.endswith(":hint:2") for custom_id in custom_ids(hinted))
+    assert any(custom_id.endswith(":hint:0.2") for custom_id in custom_ids(hinted))
 
     refused = await alice.click(first, label=play_it)
     assert refused.ephemeral and refused.response is not None
@@ -145,3 +146,52 @@ async def test_a_hint_plays_a_whole_move_the_game_cannot_list(simcord_env: simco
             assert kept.action["kind"] == "split"
             return
     raise AssertionError("alice never split the found cards")
+
+
+async def _in_channel(table: Table, custom_id: str) -> discord.Message:
+    """A message of the channel holding the control ``custom_id``, as if the bot had
+    drawn it where everyone sees it: a hint's Play it is private, and only a forged
+    click brings another member's to them (tests/e2e/test_forged_controls.py)."""
+    channel = table.bot.get_channel(table.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    view = discord.ui.View()
+    view.add_item(discord.ui.Button(label="x", custom_id=custom_id))
+    sent = await channel.send("a hint's Play it", view=view)
+    view.stop()
+    return next(m for m in table.channel.history() if m.id == sent.id)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+async def test_another_member_s_play_it_says_whose_hint_it_is(
+    simcord_env: simcord.Env, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Talismani's first decision is one all make at once (TT-5.4): alice and bob each
+    ask a hint at the same version, both their first. Bob's click on alice's Play it
+    says it is alice's hint (not "you asked for a newer hint since", and never plays
+    bob's own hint 1 instead); his own plays his."""
+    for module in ("cogs.panel", "cogs.hints", "bot.replies"):
+        monkeypatch.setattr(sys.modules[module], "lang", lambda interaction: language)
+    table = make_table(simcord_env, ["alice", "bob", "cid"], channel="talismani")
+    alice, bob, _cid = table.players
+    await start_game(table, "talismani", hints=True, language=language)
+    hints = {}
+    for member in (alice, bob):
+        opened = await member.click(table.board(), custom_id=f"gm:{table.channel.id}:hand")
+        assert opened.response is not None
+        hints[member] = hint_message(await member.click(opened.response, label=t("hint.button", language)))
+    info = table_of(await table.row())
+    assert sorted((h.seat, h.number) for h in info.hinted) == [(0, 1), (1, 1)]
+    [alices] = [c for c in custom_ids(hints[alice]) if ":hint:" in c]
+    assert alices.endswith(":hint:0.1")
+
+    refused = await bob.click(await _in_channel(table, alices), custom_id=alices)
+    assert refused.ephemeral and refused.response is not None
+    said = refused.response.content or ""
+    assert t("hint.error.not_yours", language, name="**alice**") in said, said
+    assert t("hint.error.replaced", language) not in said
+    assert await player_moves(table) == []
+
+    played = await bob.click(hints[bob], label=t("hint.play", language))
+    assert played.acknowledged
+    [bobs] = [h.action for h in info.hinted if h.seat == 1]
+    assert await player_moves(table) == [bobs]
