@@ -129,7 +129,9 @@ def _detail(ctx: PanelContext, allocation: Allocation, name: Name) -> str:
 def _label(ctx: PanelContext, preset: Preset, name: Name) -> str:
     lang = ctx.language
     to = name(preset.to) if preset.to is not None else ""
-    if preset.kind == "all":
+    if preset.kind == "keep":
+        text = ui("preset_keep", lang)
+    elif preset.kind == "all":
         text = ui("preset_all", lang, seat=to)
     elif preset.kind in ("type", "toll") and preset.res:
         key = "preset_type" if preset.kind == "type" else "preset_toll"

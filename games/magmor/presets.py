@@ -5,8 +5,10 @@ The families are those players reach for ("all to bob", "the axes to bob, the
 rest to me", "the 2 axes the toll asks to bob", "one each, the rest to …") and the
 normal AI's own split; each is complete (every found card goes to someone) and is
 ranked by what the normal AI thinks it is worth to the leader
-(``strategy.split_values``), the AI's own split first. Keeping everything is not
-among them: the panel has a button for it.
+(``strategy.split_values``), the AI's own split first. Keeping everything is among
+them only where it is the AI's own split (the ⭐ usual one, which the AI picks in most
+splits: a list without it would hide the usual choice); otherwise the panel's button
+does it.
 
 Pure functions of the leader's own view, like the AI: nothing here sees another hand.
 """
@@ -21,7 +23,7 @@ from games.magmor.data import RESOURCES
 from games.magmor.odds import Bundle
 from games.magmor.views import MagmorView
 
-Kind = Literal["all", "type", "toll", "each", "other"]
+Kind = Literal["all", "type", "toll", "each", "other", "keep"]
 Allocation = dict[int, Bundle]
 LIMIT = 25  # Discord: options in one select
 
@@ -30,7 +32,8 @@ LIMIT = 25  # Discord: options in one select
 class Preset:
     """One complete split. ``to`` gets everything (``all``), the whole type ``res``
     (``type``), ``count`` cards of ``res`` (``toll``) or, after one card each, the
-    rest (``each``); ``other`` is an allocation of no family (the AI's own)."""
+    rest (``each``); ``other`` is an allocation of no family (the AI's own); ``keep``
+    every card to the leader, offered only as the usual split."""
 
     kind: Kind
     allocation: Allocation
@@ -119,12 +122,11 @@ def split_presets(view: MagmorView, limit: int = LIMIT) -> list[Preset]:
         if preset.allocation != keep_all and all(p.allocation != preset.allocation for p in presets):
             presets.append(preset)
     usual = normal(strategy.split(view).allocation)
-    if usual != keep_all:
-        match = next((p for p in presets if p.allocation == usual), None)
-        if match is None:
-            match = Preset("other", usual)
-            presets.append(match)
-        match.usual = True
+    match = next((p for p in presets if p.allocation == usual), None)
+    if match is None:
+        match = Preset("keep", usual, to=me) if usual == keep_all else Preset("other", usual)
+        presets.append(match)
+    match.usual = True
     for preset, value in zip(
         presets, strategy.split_values(view, [p.allocation for p in presets]), strict=True
     ):
