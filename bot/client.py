@@ -24,11 +24,42 @@ from bot.table import TableService
 log = logging.getLogger("gamemaster")
 # Discord's PRIMARY_ENTRY_POINT command type: the Activity's "Launch" command.
 ENTRY_POINT = 4
+# What the bulk overwrite's request declares of a command (Discord's API spec,
+# ApplicationCommandUpdateRequest): the Entry Point is sent back with these alone.
+# Discord lists more (application_id, version, nsfw, guild_id) and writes a
+# command's permissions as a string, where the request wants an integer.
+COMMAND_UPDATE_FIELDS = (
+    "id",
+    "type",
+    "handler",
+    "name",
+    "name_localizations",
+    "description",
+    "description_localizations",
+    "options",
+    "default_member_permissions",
+    "dm_permission",
+    "contexts",
+    "integration_types",
+)
 
 
 def now() -> float:
     # discord.utils.utcnow is the clock SimCord virtualises in tests.
     return discord.utils.utcnow().timestamp()
+
+
+def update_request(command: dict[str, Any]) -> dict[str, Any]:
+    """A command as Discord lists it, as the bulk overwrite's request declares it:
+    only the declared fields, and the permissions (a string in the list, an
+    integer in the request) as an integer."""
+    out = {key: command[key] for key in COMMAND_UPDATE_FIELDS if key in command}
+    permissions = out.get("default_member_permissions")
+    # Anything but digits is left as it was (Discord then says what is wrong):
+    # never read as None, which would open the command to everyone.
+    if isinstance(permissions, str) and permissions.isascii() and permissions.isdecimal():
+        out["default_member_permissions"] = int(permissions)
+    return out
 
 
 class GameMasterTree(app_commands.CommandTree["GameMasterBot"]):
@@ -151,12 +182,13 @@ class GameMasterBot(commands.AutoShardedBot):
         4, which discord.py's command types stop short of), and Discord refuses a
         bulk overwrite that leaves it out (error 50240), as ``CommandTree.sync``
         would. So the list sent is the tree's, plus every Entry Point Discord
-        holds now, as Discord gave it (docs/decisions.md)."""
+        holds now, in the fields and types the request declares
+        (:func:`update_request`, docs/decisions.md)."""
         app_id = self.application_id
         if app_id is None:
             raise app_commands.MissingApplicationID
         current = await self.http.get_global_commands(app_id)
-        kept = [command for command in current if command.get("type") == ENTRY_POINT]
+        kept = [update_request(command) for command in current if command.get("type") == ENTRY_POINT]
         payload: list[Any] = [*await self.command_payload(), *kept]
         try:
             await self.http.bulk_upsert_global_commands(app_id, payload=payload)

@@ -75,7 +75,39 @@ def _fake(bot: GameMasterBot, monkeypatch: pytest.MonkeyPatch, commands: list[di
     return fake
 
 
-async def test_an_existing_entry_point_is_kept_verbatim(
+# What the bulk overwrite's request declares of a command, and in which JSON types
+# (Discord's API spec, ApplicationCommandUpdateRequest; "name" is required).
+DECLARED: dict[str, tuple[type, ...]] = {
+    "id": (str, type(None)),
+    "type": (int, type(None)),
+    "handler": (int, type(None)),
+    "name": (str,),
+    "name_localizations": (dict, type(None)),
+    "description": (str, type(None)),
+    "description_localizations": (dict, type(None)),
+    "options": (list, type(None)),
+    "default_member_permissions": (int, type(None)),
+    "dm_permission": (bool, type(None)),
+    "contexts": (list, type(None)),
+    "integration_types": (list, type(None)),
+}
+
+
+def as_the_request_declares(command: dict[str, Any]) -> None:
+    assert "name" in command
+    for key, value in command.items():
+        assert key in DECLARED, f"{key} is not a field of the sync request"
+        assert isinstance(value, DECLARED[key]), f"{key}: {value!r}"
+        assert not isinstance(value, bool) or bool in DECLARED[key], (
+            f"{key}: {value!r}"
+        )  # JSON true is no integer
+
+
+def _sent_entry_point(listed: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in listed.items() if k not in ("application_id", "version", "nsfw")}
+
+
+async def test_an_existing_entry_point_is_kept(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     bot = simcord_env.bot
@@ -85,7 +117,26 @@ async def test_an_existing_entry_point_is_kept_verbatim(
         await bot.tree.sync()
     assert refused.value.code == 50240
     await bot.sync_commands()
-    assert fake.sent[-1] == [*await bot.command_payload(), ENTRY_POINT]  # the old command gone
+    # The old command gone; the Entry Point kept, in the fields the request declares.
+    assert fake.sent[-1] == [*await bot.command_payload(), _sent_entry_point(ENTRY_POINT)]
+    as_the_request_declares(fake.sent[-1][-1])
+
+
+@pytest.mark.parametrize("permissions", ["0", "32", "8589934592"])
+async def test_an_entry_point_s_permissions_go_back_as_an_integer(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch, permissions: str
+) -> None:
+    """Discord lists a command's default_member_permissions as a string (a bit set
+    past 2^53); the sync request declares an integer (issue 39)."""
+    bot = simcord_env.bot
+    assert isinstance(bot, GameMasterBot)
+    listed = {**ENTRY_POINT, "default_member_permissions": permissions, "guild_id": None}
+    fake = _fake(bot, monkeypatch, [listed])
+    await bot.sync_commands()
+    [sent] = [c for c in fake.sent[-1] if c.get("type") == 4]
+    assert sent["default_member_permissions"] == int(permissions)
+    assert set(sent) == set(ENTRY_POINT) - {"application_id", "version", "nsfw"}
+    as_the_request_declares(sent)
 
 
 async def test_without_an_entry_point_the_list_is_the_tree(
