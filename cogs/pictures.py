@@ -12,10 +12,12 @@ accented letters, so Italian words such as "città" or "c'è" came out with
 boxes, and a system font may be missing in a slim container.
 
 Players are named as the board's text names them (``bot.render.seat_names``: their
-names exactly as Discord gives them), through :func:`player_names`: what the font
-cannot draw (CJK, most emoji) is left out rather than drawn as boxes, and a name
-with nothing readable left is "Player 2". :func:`fitted` shortens a name too long
-for its room with "…".
+names exactly as Discord gives them), through :func:`player_names`: an emoji the font
+cannot draw is drawn as a sign it can (:data:`EMOJI_SIGNS`: ☺, ♥, ★ … else ✦), so it
+never vanishes; what else it cannot draw (CJK) is left out rather than drawn as boxes,
+and a name with nothing readable left is "Player 2". A name's own bidi controls are
+left out (a right-to-left name is isolated instead: :func:`isolated`). :func:`fitted`
+shortens a name too long for its room with "…".
 """
 
 from __future__ import annotations
@@ -164,13 +166,83 @@ def drawable(ch: str) -> bool:
     return all(bytes(_font(24, bold).getmask(ch)) != _missing() for bold in (False, True))
 
 
+# What an emoji the font lacks is drawn as: a sign of DejaVu's like it, by a word of
+# its Unicode name, else a star. A picture cannot draw colour emoji without a font per
+# glyph run at every place a name is drawn; a sign keeps "🐉 Ann" from reading "Ann",
+# and "🐉" from reading "Player 1", on any machine (the font is the project's own).
+EMOJI_SIGNS = (
+    (("SMILING", "GRINNING", "LAUGHING", "WINKING"), "☺"),
+    (("HEART",), "♥"),
+    (("STAR", "SPARKLE", "GLOWING"), "★"),
+    (("FLAG", "REGIONAL INDICATOR"), "⚑"),
+    (("FLOWER", "BLOSSOM", "ROSE", "TULIP", "SUNFLOWER", "HIBISCUS"), "✿"),
+    (("SNOW",), "❄"),
+    (("SUN ", "SUNRISE"), "☀"),
+    (("MUSICAL", "NOTE"), "♪"),
+    (("CROWN",), "♛"),
+    (("HORSE", "UNICORN"), "♞"),
+)
+EMOJI_SIGN = "✦"
+SKIN_TONES = range(0x1F3FB, 0x1F400)
+REGIONAL = range(0x1F1E6, 0x1F200)
+# A name's own bidi embeddings, overrides and isolates (U+202E turns the rest of a
+# line around): left out, as in the text's names (bot.replies.text_name).
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+# Variation selectors and the keycap's enclosing mark only say how an emoji looks: a
+# sign, or the letter they follow ("❤️", "1️⃣"), is drawn without them.
+PRESENTATION = frozenset({*map(chr, range(0xFE00, 0xFE10)), "\u20e3"})
+
+
+def _emoji(ch: str) -> bool:
+    return ord(ch) in REGIONAL or (unicodedata.category(ch) == "So" and ord(ch) >= 0x2000)
+
+
+def emoji_sign(ch: str) -> str:
+    """The sign an emoji the font lacks is drawn as (:data:`EMOJI_SIGNS`)."""
+    name = unicodedata.name(ch, "") + " "
+    return next((sign for words, sign in EMOJI_SIGNS if any(w in name for w in words)), EMOJI_SIGN)
+
+
+def _signed(name: str) -> str:
+    """``name`` with each emoji the font lacks as one sign: a whole sequence (joined by
+    ZWJ, with its skin tone and variation selector, a flag's two letters) as one."""
+    out: list[str] = []
+    going = False  # the last thing kept is an emoji's sign, its sequence still open
+    joined = False  # ... and a ZWJ asks for the next emoji to join it
+    flag = False  # ... and it is a flag's first letter
+    for ch in name:
+        if ch in BIDI_CONTROLS or ch in PRESENTATION:
+            continue
+        if going and ch in JOINERS:
+            joined = joined or ch == "\u200d"
+            continue
+        if going and ord(ch) in SKIN_TONES:
+            continue
+        if _emoji(ch) and not drawable(ch):
+            regional = ord(ch) in REGIONAL
+            if going and (joined or (flag and regional)):
+                joined = flag = False
+                continue
+            out.append(emoji_sign(ch))
+            going, joined, flag = True, False, regional
+            continue
+        going = joined = flag = False
+        out.append(ch)
+    return "".join(out)
+
+
 def readable(name: str) -> str:
-    """``name`` as the font can draw it: unchanged when it can, else with what it cannot
-    draw left out (each gap a space); "" when nothing readable is left."""
+    """``name`` as the font can draw it: unchanged when it can, else with each emoji it
+    lacks as a sign (:func:`_signed`) and what else it cannot draw left out (each gap a
+    space); "" when nothing readable is left."""
+    signed = _signed(name)
+    signs = {EMOJI_SIGN, *(sign for _, sign in EMOJI_SIGNS)}
     kept: list[str] = []
     marks = 0
-    dropped = False
-    for ch in name:
+    dropped = signed != name
+    for ch in signed:
         mark = unicodedata.combining(ch) > 0
         ok = drawable(ch) and not (mark and (not kept or kept[-1] == " " or marks >= MAX_MARKS))
         if not ok:
@@ -183,7 +255,7 @@ def readable(name: str) -> str:
     if not dropped:
         return name
     text = " ".join("".join(kept).split())
-    return text if any(ch.isalnum() for ch in text) else ""
+    return text if any(ch.isalnum() or ch in signs for ch in text) else ""
 
 
 @lru_cache(maxsize=NAMES_CACHE)
@@ -195,10 +267,11 @@ def player_names(names: tuple[str, ...], players: int, language: str) -> tuple[s
     for seat in range(players):
         name = names[seat] if seat < len(names) else ""
         shown.append(readable(name) or t("pictures.player", language, number=seat + 1))
+    read = list(shown)  # compared as read, before any gets its number
     for seat in range(min(players, len(names))):
-        others = shown[:seat] + shown[seat + 1 :]
-        if shown[seat] != names[seat] and shown[seat] in others:
-            shown[seat] = f"{shown[seat]} ({seat + 1})"
+        others = read[:seat] + read[seat + 1 :]
+        if read[seat] != names[seat] and read[seat] in others:
+            shown[seat] = f"{read[seat]} ({seat + 1})"
     return tuple(isolated(name) for name in shown)
 
 

@@ -5,16 +5,17 @@ and every game's final picture shows the winner, each place and score."""
 
 from __future__ import annotations
 
+import io
 import re
 from functools import cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from bot.i18n import LANGUAGES, t
-from cogs.pictures import FSI, PDI, drawable, fitted, font, player_names, readable
+from cogs.pictures import BIDI_CONTROLS, FSI, PDI, drawable, fitted, font, player_names, readable
 from cogs.preview import Step, picture, playthrough, presented_games, presenter_of
 from games.registry import GAMES
 from games.talismani.game import talismans_text
@@ -26,8 +27,8 @@ SEAT_WORD = re.compile(r"\b[PG]\d{1,2}\b")  # "P1", "G2": how the pictures named
 
 
 def shown(language: str) -> list[str]:
-    """How a picture draws HOSTILE's names."""
-    return [t("pictures.player", language, number=1), "Marco", "ann", "Zoë"]
+    """How a picture draws HOSTILE's names: an emoji as a sign (issue 39)."""
+    return [t("pictures.player", language, number=1), "✦Marco✦", "ann", "Zoë ✦"]
 
 
 def test_a_name_the_font_draws_is_kept_exactly() -> None:
@@ -37,17 +38,36 @@ def test_a_name_the_font_draws_is_kept_exactly() -> None:
 
 
 def test_what_the_font_cannot_draw_is_left_out_and_nothing_left_is_player_n() -> None:
-    assert readable("🔥Marco🔥") == "Marco"
     assert readable("Jo李Wei") == "Jo Wei"  # a gap becomes a space, never glued words
-    assert readable("Zoë 👩‍🚀") == "Zoë"
-    assert readable("山田太郎") == "" and readable("🐉🐉") == ""
+    assert readable("山田太郎") == ""
     assert readable("A\x00\x07B") == "A B"
     assert player_names(("山田太郎", "Bob"), 3, "it") == ("Giocatore 1", "Bob", "Giocatore 3")
     assert player_names(("山田太郎", "Bob"), 2, "en")[0] == "Player 1"
 
 
+def test_an_emoji_the_font_lacks_is_drawn_as_a_sign_never_left_out() -> None:
+    """Issue 39: emoji vanished from names ("🐉" read "Player 1"). Each emoji, whole
+    sequences too (ZWJ, skin tone, a flag's two letters), is one sign of the font's."""
+    assert readable("🔥Marco🔥") == "✦Marco✦"
+    assert readable("Zoë 👩‍🚀") == "Zoë ✦"
+    assert readable("🐉🐉") == "✦✦" and readable("🐉") == "✦"
+    assert readable("👨‍👩‍👧 fam") == "✦ fam" and readable("👍🏽ok") == "✦ok"
+    assert readable("🇮🇹 Luca") == "⚑ Luca" and readable("💖 Sara") == "♥ Sara" and readable("✨x") == "★x"
+    assert readable("❤️Bob") == "❤Bob" and readable("1️⃣ one") == "1 one"  # presentation marks go
+    assert readable("😀 Ann") == "😀 Ann"  # the font's own emoji stay as they are
+    assert player_names(("🐉", "Bob"), 2, "en") == ("✦", "Bob")
+
+
+def test_a_name_s_own_bidi_controls_are_left_out_of_pictures() -> None:
+    """U+202E in a name would turn the rest of a picture's line around: left out, and a
+    right-to-left name isolated by the picture itself."""
+    assert readable("\u202eevil") == "evil" and readable("a\u2069\u202eb\u202c") == "ab"
+    assert player_names(("\u2068محمد\u2069", "\u202eBob"), 2, "en") == (f"{FSI}محمد{PDI}", "Bob")
+
+
 def test_names_that_read_alike_once_cut_are_told_apart_by_their_seat() -> None:
-    assert player_names(("Ann🐶", "Ann🐸", "Ann"), 3, "en") == ("Ann (1)", "Ann (2)", "Ann")
+    assert player_names(("Ann山", "Ann田", "Ann"), 3, "en") == ("Ann (1)", "Ann (2)", "Ann")
+    assert player_names(("Ann🐶", "Ann🐸", "Ann"), 3, "en") == ("Ann✦ (1)", "Ann✦ (2)", "Ann")
 
 
 def test_a_right_to_left_name_is_isolated_from_the_words_around_it() -> None:
@@ -62,7 +82,8 @@ def test_a_right_to_left_name_is_isolated_from_the_words_around_it() -> None:
 def test_any_name_is_drawn_without_boxes_and_unchanged_when_it_can_be(name: str) -> None:
     out = readable(name)
     assert all(drawable(ch) for ch in out)
-    if all(drawable(ch) for ch in name) and not any(ch in "\u200d\ufe0f" for ch in name):
+    assert not BIDI_CONTROLS & set(out)
+    if all(drawable(ch) for ch in name) and not (set(name) & {"\u200d", "\ufe0f", "\u20e3", *BIDI_CONTROLS}):
         assert out == name
 
 
@@ -141,3 +162,26 @@ def test_the_names_are_part_of_what_a_picture_is_cached_on(game_id: str) -> None
         other = presenter.board_image(view, "en", names=("Wanda", "Xeno", "Yves", "Zack"), outcome=outcome)
         if game_id != "magmor" or outcome is not None or view.leader is not None:
             assert first != other
+
+
+@pytest.mark.parametrize(
+    "game_id", [g for g in presented_games() if g != "magmor"]
+)  # Mag Mor: the leader only
+def test_an_emoji_in_a_name_draws_ink_where_it_stands(game_id: str) -> None:
+    """Issue 39: "🐉 Ann" was drawn as "Ann", the emoji gone. The board drawn for
+    "🐉 Ann" differs from the one for "Ann" where the name is, in inked pixels."""
+    game = GAMES[game_id]
+    middle, _ = game_steps(game_id)
+    view = game.view(middle.state, None)
+
+    def board(first: str) -> Image.Image:
+        with drawn_texts():  # drawn afresh, not from the cache
+            png, _ = picture(presenter_of(game_id), view, "en", (first, "Bruno", "Chiara", "Dario"), None)
+        assert png is not None
+        return Image.open(io.BytesIO(png)).convert("RGB")
+
+    with_emoji, without = board("🐉 Ann"), board("Ann")
+    changed = ImageChops.difference(with_emoji, without).convert("L").point(lambda v: 255 if v > 40 else 0)
+    box = changed.getbbox()
+    assert box is not None, "the emoji left no mark"
+    assert changed.crop(box).histogram()[255] >= 20
