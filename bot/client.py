@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections.abc import Mapping
 from typing import Any, cast
 
 import discord
@@ -49,7 +50,7 @@ def now() -> float:
     return discord.utils.utcnow().timestamp()
 
 
-def update_request(command: dict[str, Any]) -> dict[str, Any]:
+def update_request(command: Mapping[str, Any]) -> dict[str, Any]:
     """A command as Discord lists it, as the bulk overwrite's request declares it:
     only the declared fields, and the permissions (a string in the list, an
     integer in the request) as an integer."""

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 import secrets
+import unicodedata
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -31,9 +33,34 @@ def may_manage(interaction: discord.Interaction) -> bool:
 
 
 def display_name(user: discord.abc.User) -> str:
-    # Escaped for markdown, whole (Discord's names are at most 32 characters; a cut after
-    # escaping would lose the end of the name): bot.render.plain gives it back as it is.
-    return discord.utils.escape_markdown(user.display_name[:32])
+    # Escaped whole (Discord's names are at most 32 characters; a cut after escaping
+    # would lose the end of the name): bot.render.plain gives it back as it is.
+    return text_name(user.display_name[:32])
+
+
+# Bidi embeddings, overrides and isolates (LRE … RLO, LRI … PDI): a name's own would
+# reorder the words after it ("U+202E" turns the rest of a line around) or close the
+# isolate the name is wrapped in. Marks (LRM, RLM) have no reach and stay.
+BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+FSI, PDI = "\u2068", "\u2069"  # first-strong isolate … pop directional isolate
+# "<@id>", "<@&id>", "<#id>", "</cmd:id>", "<t:…>" and "@everyone" / "@here": Discord
+# shows them as mention chips (allowed_mentions only stops the ping); a backslash
+# before "<" or "@" shows them as typed (Discord's markdown escape, like "\\_").
+MENTION_START = re.compile(r"<|@(?=everyone|here)")
+
+
+def text_name(name: str) -> str:
+    """A member's name as the bot's text shows it, kept so on their seat: escaped for
+    markdown and for mentions (a name written ``<@id>`` is not another member's
+    chip), without bidi controls of its own, and isolated (FSI … PDI) where it holds
+    right-to-left letters, so it never reorders the words around it. Left-to-right
+    names stay as typed (but escaped): they cannot turn a line around."""
+    escaped = MENTION_START.sub(
+        lambda m: "\\" + m[0], discord.utils.escape_markdown(BIDI_CONTROLS.sub("", name))
+    )
+    if any(unicodedata.bidirectional(ch) in ("R", "AL", "AN") for ch in escaped):
+        return f"{FSI}{escaped}{PDI}"
+    return escaped
 
 
 async def reply(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
