@@ -85,7 +85,9 @@ async def ask(interaction: discord.Interaction, channel_id: int, seat: int | Non
     await channel.send(
         text,
         view=request_view(channel_id, request, language),
-        allowed_mentions=discord.AllowedMentions(users=[discord.Object(table.host_id)]),
+        allowed_mentions=discord.AllowedMentions(
+            users=[discord.Object(table.host_id)], roles=False, everyone=False
+        ),
     )
 
 
@@ -127,7 +129,9 @@ async def answer(
     if channel is not None:  # the new holder is told where their hand is
         await channel.send(
             t("takeover.yours", language, mention=f"<@{user_id}>", number=seat + 1),
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(user_id)], roles=False, everyone=False
+            ),
         )
 
 
