@@ -78,6 +78,20 @@ class MoveClock(BaseModel):
     timeouts: int
 
 
+class ReplayClock(BaseModel):
+    """The clock of a decision a take-back left (``bot.replays``): should the
+    seat's next move bring that decision back, it keeps this deadline rather
+    than a fresh one. Else undo and the same move again, within one scheduler
+    tick, kept a table from ever timing out."""
+
+    seat: int  # whose take-back left it
+    kind: str  # the decision, as Decision.kind, .seats and .mode name it
+    seats: list[int]
+    mode: str
+    deadline_at: float
+    reminder_at: float | None
+
+
 class TableInfo(BaseModel):
     """What the platform keeps about a table besides the game state."""
 
@@ -111,6 +125,8 @@ class TableInfo(BaseModel):
     undo: UndoBook = UndoBook()
     # Each seat's latest hinted move (bot.hints), private like its hand.
     hinted: list[HintedMove] = []
+    # The clocks of the decisions take-backs left, newest last (bot.replays).
+    replays: list[ReplayClock] = []
 
     def fresh(self, row_version: int, version: int) -> bool:
         """May a control drawn at ``version`` still act?"""

@@ -113,9 +113,13 @@ class Outbox:
         assert row is not None, "a notice's game is never deleted"
         return row
 
-    async def board_posted(self, game_id: int, message_id: int) -> None:
-        """The board now lives in this message (kept without a version bump)."""
-        await self._store.patch_table(game_id, "message_id", message_id)
+    async def board_posted(self, game_id: int, message_id: int, boards: dict[str, Any] | None = None) -> None:
+        """The board now lives in this message (kept without a version bump); with
+        ``boards``, the publisher's memo of it (``memo(game_id, "boards")``), saved
+        in the same transaction: a process that died between the two left a board
+        id its memo did not know, and the retry cut the new board down too."""
+        meta = None if boards is None else (f"boards:{game_id}", json.dumps(boards))
+        await self._store.patch_table_keys(game_id, {"message_id": message_id}, meta=meta)
 
     async def memo(self, game_id: int, name: str) -> dict[str, Any]:
         """What a publisher keeps of a game's messages between flushes (``name``:

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from bot.ai_moves import play_ai_off_loop
 from bot.logs import log_fields
 from bot.model import Applied, LogRow, MoveClock, Sitting, TableError, TableInfo, table_of
+from bot.replays import remember
 from bot.seats import left_entry
 from bot.store import GameRow
 from bot.table_core import TableCore, revealed
@@ -103,6 +104,13 @@ class Play:
         TableError with the reason where they may not; nothing changes then."""
         async with self.core.lock(channel_id):
             row, info, game, state, seat = await self.core.seated(channel_id, user_id, version=version)
+            if version is not None and version != row.version:
+                # Stricter than a choice's controls, which stay valid while the
+                # others choose in secret (TableInfo.fresh): ↩️ takes back the move
+                # its panel showed, and after any change since it could take back
+                # another (an Undo at the version a choice found, raced against
+                # that choice, took it back as soon as it was made).
+                raise TableError("error.stale")
             move = info.undo.last(seat)
             try:
                 restored, info.undo = take_back(game, info.undo, seat)
@@ -115,6 +123,7 @@ class Play:
                 info.seats[seat].timeouts = clock.timeouts
             events = [Event(key=UNDO_EVENT, params={"seat": seat})]
             before = game.decision(state)
+            remember(info, seat, before, row.deadline_at, row.reminder_at)  # should the move come again
             applied = Applied(
                 row=row,
                 table=info,

@@ -14,6 +14,7 @@ from typing import Any
 from bot.export import export_game
 from bot.model import Applied, LogRow, Speed, TableError, TableInfo, table_of
 from bot.outbox import change_notice
+from bot.replays import forget, replayed
 from bot.settings import Settings
 from bot.store import ActionRow, GameRow, Store, VersionConflict
 from bot.thinking import Thinker
@@ -159,6 +160,7 @@ class TableCore:
                 reason = UNDO_AI if kind == "ai" else UNDO_SINCE
                 applied.table.undo = after_other(applied.table.undo, reason)
         kept = (applied.continued or applied.keeps_decision) and not applied.ai_resumed
+        forget(applied.table, log_rows)
         if applied.ai_pending:
             # The AI stretch goes on: due at once, the scheduler plays its next slice.
             row.deadline_at, row.reminder_at = now, None
@@ -175,6 +177,13 @@ class TableCore:
             seconds = self._deadline_seconds(applied.table.speed, decision.timeout)
             row.deadline_at = now + seconds
             row.reminder_at = now + seconds * 0.75
+            taking_back = any(kind == UNDO_SOURCE for kind, *_ in log_rows)
+            again = None if taking_back else replayed(applied.table, decision)
+            if again is not None and again.deadline_at < row.deadline_at:
+                # The decision a take-back left, reached again: the clock it had (bot.replays).
+                reminder = again.reminder_at
+                row.deadline_at = again.deadline_at
+                row.reminder_at = reminder if reminder is not None and reminder > now else None
         else:
             row.deadline_at = row.reminder_at = None
         row.table = applied.table.model_dump()

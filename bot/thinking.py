@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import threading
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -31,6 +32,7 @@ from pydantic import BaseModel
 
 from bot.logs import log_fields
 from bot.model import TableInfo
+from bot.orphans import end_with_parent
 from games.core import Decision, Game
 from games.core.levels import Level, make_player
 from games.core.search import Advice, SearchPlayer
@@ -76,7 +78,10 @@ class Thinker:
         with self._pool_lock:
             if self._pool is None:
                 context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+                # Each worker ends when this process dies, however it dies (bot.orphans).
+                self._pool = ProcessPoolExecutor(
+                    self.workers, mp_context=context, initializer=end_with_parent, initargs=(os.getpid(),)
+                )
             return self._pool
 
     def act(

@@ -16,12 +16,15 @@ What each keeps between flushes is a memo beside the game (``bot.outbox.Outbox``
   the saved text again; a new message is recorded once Discord has it (a crash in
   between posts it twice, as with any message).
 * ``boards``: the boards to cut down (``retire``, each with the text it keeps;
-  none: it is deleted), whether a board was being posted (``posting``), and the
-  notice whose board is out (``posted_for``: a retry of it pings nobody again). A
-  process that died between posting and cutting down leaves ``retire`` for the
-  next flush to finish; one that died while posting (the new board's id unknown)
-  leaves ``posting``: the next flush sweeps the channel's recent messages for
-  boards of this table but the live one, and deletes them (they hold no line).
+  none: it is deleted), whether a board was being posted (``posting``, for which
+  notice: ``posting_for``), and the notice whose board is out (``posted_for``: a
+  retry of it pings nobody again), saved in one transaction with the new board's
+  id (``Outbox.board_posted``). A process that died between posting and cutting
+  down leaves ``retire`` for the next flush to finish; one that died while
+  posting (the new board's id unknown) leaves ``posting``: the next flush sweeps
+  the channel's recent messages for boards of this table but the live one, keeps
+  the newest as that notice's board (it went out with the ping) and deletes the
+  others (they hold no line).
 """
 
 from __future__ import annotations
@@ -172,9 +175,14 @@ class Boards:
             return live_id
         retire: list[dict[str, Any]] = list(memo.get("retire", []))
         known = {int(r["id"]) for r in retire}
+        adopted: int | None = None
         if memo.get("posting"):
             left = await self._left_behind(channel, me, live_id)
-            retire += [{"id": m, "text": ""} for m in left if m not in known]
+            if memo.get("posting_for") == notice_id:
+                # This notice's board went out, its ping with it, but the process
+                # died before its id was saved: it is the board (not posted again).
+                adopted = max((m for m in left if m > (live_id or 0)), default=None)
+            retire += [{"id": m, "text": ""} for m in left if m not in known and m != adopted]
         text = await self.turns.board_text(game_id)
         if live_id is not None and live_id not in known:
             retire.append({"id": live_id, "text": text})
@@ -183,17 +191,17 @@ class Boards:
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
             await self.turns.new_turn(game_id)  # out: not again on a retry
         posted_for = memo.get("posted_for")
-        await self.outbox.keep_memo(
-            game_id, "boards", {"retire": retire, "posting": True, "posted_for": posted_for}
-        )
-        message = await channel.send(**send)
-        await self.outbox.board_posted(game_id, message.id)
-        await self.outbox.keep_memo(
-            game_id, "boards", {"retire": retire, "posting": False, "posted_for": notice_id}
-        )
+        board = adopted
+        if board is None:
+            posting = {"retire": retire, "posting": True, "posted_for": posted_for, "posting_for": notice_id}
+            await self.outbox.keep_memo(game_id, "boards", posting)
+            board = (await channel.send(**send)).id
+        # The board's id and the memo that it is out, in one transaction.
+        posted = {"retire": retire, "posting": False, "posted_for": notice_id}
+        await self.outbox.board_posted(game_id, board, posted)
         await self.turns.new_turn(game_id)
         await self.retire(channel, game_id, retire)
-        return message.id
+        return board
 
     async def retire(
         self, channel: discord.abc.Messageable, game_id: int, retire: list[dict[str, Any]]

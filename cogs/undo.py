@@ -51,8 +51,10 @@ class UndoButton(
     Checked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     # The version its panel was drawn for, like every game control: a click on an
-    # older panel must not take back a later move. Buttons drawn before it had one
-    # (``gm:<channel>:undo``) are answered as out of date.
+    # older panel must not take back a later move. Unlike a choice's controls it
+    # acts at that version only, also while others choose in secret (bot.play's
+    # undo). Buttons drawn before it had one (``gm:<channel>:undo``) are answered
+    # as out of date.
     template=r"gm:(?P<ch>\d+):(?:(?P<ver>\d+):)?undo",
 ):
     def __init__(self, channel_id: int, version: int | None, label: str = "Undo") -> None:

@@ -120,14 +120,21 @@ class Store(OutboxQueries, ResultQueries, ABC):
 
     @abstractmethod
     async def patch_table_keys(
-        self, game_id: int, values: Mapping[str, Any], *, version: int | None = None
+        self,
+        game_id: int,
+        values: Mapping[str, Any],
+        *,
+        version: int | None = None,
+        meta: tuple[str, str] | None = None,
     ) -> bool:
         """Set keys of a game's ``table`` without bumping the version (the
         board's message id, seat requests, a hint's count: not changes of the
         game, and open panels must stay valid), all or none. With ``version``, a
         compare-and-set: only if the row still has it, so a patch made from a
         table read at ``version`` never undoes a change saved since (a leave, a
-        takeover), in this process or another. False when nothing was written."""
+        takeover), in this process or another. With ``meta`` (key, value), that
+        :meth:`set_meta` in the same transaction (a new board's id and the
+        publisher's memo of it, saved together). False when nothing was written."""
 
     async def patch_table(self, game_id: int, key: str, value: Any, *, version: int | None = None) -> bool:
         """:meth:`patch_table_keys` for one key."""
@@ -266,13 +273,12 @@ class Store(OutboxQueries, ResultQueries, ABC):
         return str(r["value"]) if r else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        await self.execute(
-            "INSERT INTO meta (key, value) VALUES (?, ?)"
-            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            (key, value),
-        )
+        await self.execute(SET_META, (key, value))
 
 
+SET_META = (
+    "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+)
 # The statements of a change, shared by both backends' _write_change.
 UPDATE_GAME = (
     "UPDATE games SET status = ?, version = version + ?, table_json = ?, state_json = ?,"

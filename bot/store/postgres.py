@@ -26,7 +26,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.store.base import UPDATE_GAME, Store
+from bot.store.base import SET_META, UPDATE_GAME, Store
 from bot.store.sql import Record, Transaction
 
 MIGRATIONS: list[str] = [
@@ -326,7 +326,12 @@ class PostgresStore(Store):
         return bool(written)
 
     async def patch_table_keys(
-        self, game_id: int, values: Mapping[str, Any], *, version: int | None = None
+        self,
+        game_id: int,
+        values: Mapping[str, Any],
+        *,
+        version: int | None = None,
+        meta: tuple[str, str] | None = None,
     ) -> bool:
         # Edited here, under the row's lock, rather than with jsonb_set: the
         # text keeps its keys in their order (see the module's docstring).
@@ -337,4 +342,6 @@ class PostgresStore(Store):
             table = json.loads(rows[0]["table_json"])
             table.update(values)
             await tx.execute("UPDATE games SET table_json = ? WHERE id = ?", (json.dumps(table), game_id))
+            if meta is not None:
+                await tx.execute(SET_META, meta)
         return True

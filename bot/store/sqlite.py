@@ -18,7 +18,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.base import INSERT_ACTION, INSERT_NOTICE, UPDATE_GAME, Store
+from bot.store.base import INSERT_ACTION, INSERT_NOTICE, SET_META, UPDATE_GAME, Store
 from bot.store.sql import Record, Transaction
 
 MIGRATIONS: list[str] = [
@@ -301,7 +301,12 @@ class SqliteStore(Store):
         return written
 
     async def patch_table_keys(
-        self, game_id: int, values: Mapping[str, Any], *, version: int | None = None
+        self,
+        game_id: int,
+        values: Mapping[str, Any],
+        *,
+        version: int | None = None,
+        meta: tuple[str, str] | None = None,
     ) -> bool:
         if not values or not all(key.isidentifier() for key in values):
             raise ValueError(sorted(values))
@@ -311,4 +316,9 @@ class SqliteStore(Store):
         if version is not None:
             sql += " AND version = ?"
             params += (version,)
-        return await self.execute(sql, params) == 1
+        async with self.transaction() as tx:
+            if await tx.execute(sql, params) != 1:
+                return False
+            if meta is not None:
+                await tx.execute(SET_META, meta)
+        return True

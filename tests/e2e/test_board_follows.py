@@ -92,7 +92,8 @@ async def test_a_crash_while_posting_the_board_leaves_one(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Discord took the new board but the process died before it knew its id:
-    the next flush finds it among the channel's recent messages and removes it."""
+    the next flush finds it among the channel's recent messages and keeps it as
+    the board (its ping went out with it); the old one is cut down."""
     table = make_table(simcord_env, ["alice", "bob", "carol"])
     await start_game(table)
     posted: list[int] = []
@@ -139,3 +140,61 @@ async def test_rate_limits_lose_nothing_and_keep_the_order(simcord_env: simcord.
         if (await table.row()).status != "playing":
             break
     each_once_in_order(table, await expected_lines(table))
+
+
+@pytest.mark.parametrize("writes", [1, 2])
+async def test_a_crash_right_after_the_new_board_went_out_pings_once(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch, writes: int
+) -> None:
+    """Issue 39: Discord took the new board (and its ping), then the process died
+    at its ``writes``-th save after it, before the board's memo was saved. The
+    old retry cut the new board down too (the turn's lines twice) and posted a
+    third (a second ping). Now the board's id and its memo are saved together,
+    and a board whose id was never saved is the one the retry keeps: one ping,
+    each line once, one live board."""
+    from bot.outbox import Outbox
+
+    table = make_table(simcord_env, ["alice", "bob", "carol"])
+    await start_game(table)
+    sent: list[int] = []
+    saves: list[str] = []
+
+    async def send(self: Any, content: Any = None, **kwargs: Any) -> Any:
+        message = await REAL_SEND(self, content, **kwargs)
+        if kwargs.get("view") is not None and not sent:  # the board: Discord has it
+            sent.append(message.id)
+        return message
+
+    def dying(name: str) -> Any:
+        real = getattr(Outbox, name)
+
+        async def save(self: Any, *args: Any, **kwargs: Any) -> Any:
+            if sent and len(saves) < writes:
+                saves.append(name)
+                if len(saves) == writes:
+                    raise Killed  # the process dies here
+            return await real(self, *args, **kwargs)
+
+        return save
+
+    monkeypatch.setattr(discord.abc.Messageable, "send", send)
+    for name in ("keep_memo", "board_posted"):
+        monkeypatch.setattr(Outbox, name, dying(name))
+    for _ in range(30):  # until a turn change posts a board
+        requests = len(simcord_env.http_requests)
+        await step(table)
+        if sent:
+            break
+    assert sent and len(saves) == writes
+    await restart(simcord_env, table, monkeypatch)
+    posts = [
+        r.json.get("content") or ""
+        for r in simcord_env.http_requests[requests:]
+        if r.method == "POST" and r.path.endswith("/messages") and isinstance(r.json, dict)
+    ]
+    assert sum("<@" in text for text in posts) == 1, posts
+    each_once_in_order(table, await expected_lines(table))
+    assert [b.id for b in boards(table)] == [table.channel.history()[-1].id]
+    assert (await table.row()).table["message_id"] == boards(table)[0].id
+    await step(table)  # and the game goes on
+    assert len(boards(table)) == 1

@@ -200,3 +200,31 @@ async def test_an_undo_drawn_before_it_carried_a_version_is_answered(
     assert late.acknowledged and late.ephemeral and late.response is not None
     assert STALE[language] in (late.response.content or "")
     assert await table.state() == state and (await table.row()).version == row.version, "nothing taken back"
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+async def test_an_undo_drawn_before_anothers_secret_play_is_out_of_date(
+    simcord_env: simcord.Env, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 39: in a simultaneous decision an Undo stayed valid until the decision
+    closed. After bob's secret play, ann's ↩️ from before it takes nothing back
+    and is answered in her language with her current panel, whose ↩️ works."""
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: SEED)
+    speak(monkeypatch, language)
+    table = make_table(simcord_env, ["ann", "bob", "cid"], channel="talismani")
+    await start_game(table, "talismani", language=language)
+    ann, old, _ = await play_secretly(table, 0)
+    old_undo = undo_id(old)
+    assert old_undo is not None
+    await play_secretly(table, 1)  # the decision stays open: cid has still to play
+    row, state = await table.row(), await table.state()
+    late = await ann.click(old, custom_id=old_undo)
+    assert late.response is not None and late.response.ephemeral
+    assert STALE[language] in (late.response.content or "")
+    assert await table.state() == state and (await table.row()).version == row.version, "nothing taken back"
+    undo = undo_id(late.response)
+    assert undo not in (None, old_undo), "the current panel, with its own ↩️ Undo"
+    taken = await ann.click(late.response, custom_id=undo)
+    assert taken.response is not None and WORDS[language][1] in (taken.response.content or "")
+    decision = TALISMANI.decision(await table.state())
+    assert decision is not None and 0 in decision.actors and 1 not in decision.actors, "bob's play stands"

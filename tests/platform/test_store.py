@@ -88,6 +88,25 @@ async def test_a_table_patch_with_a_version_is_a_compare_and_set(database: str) 
     await store.close()
 
 
+async def test_a_table_patch_and_its_meta_are_written_together(database: str) -> None:
+    """A new board's id and the publisher's memo of it (Outbox.board_posted): one
+    transaction, so a retry never finds the one without the other."""
+    store = await _open(database)
+    row = await store.create(10, 1, "magmor", {"message_id": 1}, now=1.0)
+    assert await store.patch_table_keys(row.id, {"message_id": 2}, meta=("boards:1", '{"posted_for": 4}'))
+    patched = await store.get(row.id)
+    assert patched is not None and patched.table["message_id"] == 2
+    assert await store.get_meta("boards:1") == '{"posted_for": 4}'
+    assert not await store.patch_table_keys(row.id, {"message_id": 3}, version=9, meta=("boards:1", "{}"))
+    assert await store.get_meta("boards:1") == '{"posted_for": 4}', "neither, when the patch is not written"
+    failing = ("boards:1", None)  # NOT NULL: the meta write fails inside the transaction
+    with pytest.raises(Exception):  # noqa: B017 (either driver's own error)
+        await store.patch_table_keys(row.id, {"message_id": 5}, meta=failing)  # type: ignore[arg-type]
+    kept = await store.get(row.id)
+    assert kept is not None and kept.table["message_id"] == 2, "the patch went back with the failed meta"
+    await store.close()
+
+
 async def test_actions_and_snapshot_share_one_transaction(database: str) -> None:
     store = await _open(database)
     row = await store.create(10, 1, "magmor", {}, now=1.0)
