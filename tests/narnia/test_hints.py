@@ -95,11 +95,11 @@ def variant(view: NarniaView, action: dict[str, Any]) -> str:
 
 @cache
 def samples() -> dict[str, Sample]:
-    """An action of each wanted variant in AI games (3 players, seeds 0-5): the AI's own choice
+    """An action of each wanted variant in AI games (3 players, seeds 0-11): the AI's own choice
     where it made one, else a legal action it did not choose. A game stops as soon as every
     variant has been met, each as the AI's choice but for the kinds in ``NOT_BY_AI``."""
     found: dict[str, Sample] = {}
-    for seed in range(6):
+    for seed in range(12):  # the AI keeps an Aslan throw first in seed 11
         state = GAME.new_game(3, seed, {})
         while not _complete(found) and (decision := GAME.decision(state)) is not None:
             seat = decision.actors[0]
