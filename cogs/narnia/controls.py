@@ -93,8 +93,15 @@ def add_controls(ctx: PanelContext, v: NarniaView, controls: discord.ui.View) ->
 
 def _buttons(ctx: PanelContext, v: NarniaView) -> list[ActButton]:
     """One button per action that needs no further choice."""
-    styles = {"draw": GREEN, "reinforce": GREEN, "reroll": GREEN, "keep": GREY, "pass": GREY}
-    emoji = {"draw": "🃏", "reinforce": "➕", "reroll": "🦁", "keep": "✋", "pass": "⏭️"}
+    styles = {
+        "draw": GREEN,
+        "reinforce": GREEN,
+        "reroll": GREEN,
+        "keep": GREY,
+        "keep_quiet": GREY,  # D16's keep, and no more questions in this battle
+        "pass": GREY,
+    }
+    emoji = {"draw": "🃏", "reinforce": "➕", "reroll": "🦁", "keep": "✋", "keep_quiet": "🔕", "pass": "⏭️"}
     out = []
     for index, a in legal.legal(ctx, *styles):
         kind = a["kind"]

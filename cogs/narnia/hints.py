@@ -24,6 +24,7 @@ from games.narnia.actions import (
     Draw,
     Invade,
     Keep,
+    KeepQuiet,
     Move,
     NarniaAction,
     Pass,
@@ -92,6 +93,8 @@ def describe(view: NarniaView, action: dict[str, Any], language: str) -> str:
             return _aslan(v, "reroll", lang)
         case Keep():
             return _aslan(v, "keep", lang)
+        case KeepQuiet():
+            return _aslan(v, "keep_quiet", lang)
         case _:  # mypy checks that every kind of the union has its case
             assert_never(parsed)
 

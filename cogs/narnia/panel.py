@@ -64,7 +64,7 @@ def _task(ctx: PanelContext, v: NarniaView) -> str:
             source_from=form(battle.source, "from", lang),
         )
     if v.phase == "aslan" and not v.aslan_once:
-        return ui("you_aslan_every", lang)  # a game from before R-A1
+        return ui("you_aslan_every", lang)  # the printed rule; you_aslan: games started under R-A1
     text = ui(f"you_{v.phase}", lang, value=v.required_value or "")
     if v.drawn and v.phase in ("place_witch", "deploy", "place_reinforcement"):
         text += "\n" + ui("drawn", lang, count=len(v.drawn), tokens=values(tok.value for tok in v.drawn))

@@ -133,6 +133,13 @@ class Keep(_Action):
     kind: Literal["keep"] = "keep"
 
 
+class KeepQuiet(_Action):
+    """Keep the throw as rolled, and ask no more in this battle (D16: the re-roll stays
+    available; the holder is asked again in his next battle of the round)."""
+
+    kind: Literal["keep_quiet"] = "keep_quiet"
+
+
 NarniaAction = Annotated[
     Draw
     | PlaceWitch
@@ -149,7 +156,8 @@ NarniaAction = Annotated[
     | PlaceReinforcement
     | Surprise
     | Reroll
-    | Keep,
+    | Keep
+    | KeepQuiet,
     Field(discriminator="kind"),
 ]
 

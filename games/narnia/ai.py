@@ -7,7 +7,6 @@ board, but the AI still never touches the state: it cannot peek at the RNG).
 from __future__ import annotations
 
 from collections import deque
-from itertools import product
 
 from games.core import Decision
 from games.narnia.actions import (
@@ -29,6 +28,7 @@ from games.narnia.actions import (
     Treachery,
     WitchPairChoice,
 )
+from games.narnia.aslan_odds import card_value, reroll_is_better
 from games.narnia.data import NEIGHBOURS, PETER_START, START, TERRITORIES, WITCH_START
 from games.narnia.odds import conquest
 from games.narnia.views import NarniaView
@@ -260,19 +260,6 @@ def ranked_attacks(board: Board) -> list[tuple[float, str, str]]:
     )
 
 
-def reroll_chance(mine: list[int], theirs: list[int], side: str) -> float:
-    """The chance a fresh roll of my dice wins the throw against the visible other dice."""
-    wins = 0
-    outcomes = list(product(range(1, 7), repeat=len(mine)))
-    for roll in outcomes:
-        ordered = sorted(roll, reverse=True)
-        attacker, defender = (ordered, theirs) if side == "attacker" else (theirs, ordered)
-        pairs = list(zip(attacker, defender, strict=False))
-        attacker_wins = sum(a > d for a, d in pairs) > sum(d > a for a, d in pairs)
-        wins += attacker_wins == (side == "attacker")
-    return wins / len(outcomes)
-
-
 class NarniaAI:
     """Spec §10: good enough to fill a seat and play to the end without blunders."""
 
@@ -360,17 +347,51 @@ class NarniaAI:
         return surprise_default(board)
 
     def aslan(self, board: Board) -> Reroll | Keep:
-        """§10.3: re-roll a lost throw if a fresh roll wins at least 35% of the time, and
-        always if losing it costs a territory (my flag is defending). Under R-A1 this is the
-        battle's only question (a keep holds to its end), which the rule already weighs as
-        it stands: a keep saves the re-roll for the round's other battle, the Witch's."""
+        """Re-roll when that wins the battle more often than keeping the throw and the card
+        (asked again after each later throw he loses, D16), the card counted at its value
+        in his later battle this round if he keeps it unused (games.narnia.aslan_odds).
+        §10.3's fixed rule (a fresh roll wins at least 35 %) gave up chances both ways: a
+        re-roll spent on a throw that mattered little, a keep where the battle hung on it."""
         battle = board.view.battle
         assert battle is not None and battle.paused is not None
         paused = battle.paused
-        if paused.holder_side == "attacker":
-            mine, theirs = paused.attacker_dice, paused.defender_dice
-        else:
-            mine, theirs = paused.defender_dice, paused.attacker_dice
-        if paused.holder_side == "defender" and paused.flag:
-            return Reroll()
-        return Reroll() if reroll_chance(mine, theirs, paused.holder_side) >= 0.35 else Keep()
+        attacks = paused.holder_side == "attacker"
+        mine, theirs = paused.attacker_dice, paused.defender_dice
+        if not attacks:
+            mine, theirs = theirs, mine
+        bonus = later_defence(board) if attacks and battle.cause == "attack" else 0.0
+        better, _, _ = reroll_is_better(
+            board.dice(battle.source), board.dice(battle.target), attacks, mine, theirs, bonus
+        )
+        return Reroll() if better else Keep()
+
+
+def later_defence(board: Board) -> float:
+    """What Aslan's card still unused is worth after the holder's own attack: if no turn
+    comes after his this round, the Witch attacks him at its end (NA-4.1.9-4.1.10, R17),
+    where the pair he would choose (NarniaAI.witch_pair) holds with the card so much more
+    often. Her reinforcement is counted as a 2 as there (NA-4.6.6)."""
+    view = board.view
+    later = view.sequence[view.turn_index + 1 :]
+    if any(not view.seats[seat].eliminated and view.effects.blizzard != seat for seat in later):
+        return 0.0  # another player acts after him: she attacks that one (NA-4.1.9)
+    reinforced = sum(view.witch_bag.values()) > 0
+    pairs = [
+        (source, target)
+        for target in board.mine()
+        for source in board.witch_neighbours(target)
+        if reinforced or board.values(source)  # NA-4.6.3 / R14
+    ]
+    threes = [pair for pair in pairs if 3 in board.values(pair[0])]  # NA-4.6.4 / R13
+    if not (threes or pairs):
+        return 0.0
+    source, target = min(
+        threes or pairs,
+        key=lambda p: (
+            round(board.witch_chance(p[0], p[1], reinforced) * (1 + 0.2 * len(board.values(p[1]))), 9),
+            len(board.values(p[0])),
+            p,
+        ),
+    )
+    witch = tuple(sorted([*board.values(source), *([2] if reinforced else [])], reverse=True))
+    return card_value(witch, board.dice(target))

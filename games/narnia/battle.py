@@ -1,8 +1,9 @@
 """Battles (NA-4.4), conquest (NA-4.5), Aslan's re-roll (NA-4.4.6) and the checks after a battle.
 
 A battle runs throw after throw inside one call. It stops early only to offer Aslan's re-roll
-to its holder after the first throw he loses in it (phase ``aslan``, R-A1); the answer resumes
-it. Functions return True when the battle is over and the round may go on (the caller resumes
+to its holder after a throw he loses with the re-roll unused (phase ``aslan``, NA-4.7.9, D16),
+unless he answered "keep, don't ask again" earlier in this battle; the answer resumes it.
+Functions return True when the battle is over and the round may go on (the caller resumes
 the round), False when a decision is now pending (``aslan``, ``invade``) or the game is over.
 """
 
@@ -121,7 +122,8 @@ def fight(state: NarniaState, events: list[Event]) -> bool:
                 "attacker" if battle.attacker == holder else "defender" if battle.defender == holder else None
             )
             if side is not None and winner != side and not asked(state, battle, side):
-                # NA-4.4.6 / R18: the holder may re-roll his own dice of a throw he lost.
+                # NA-4.4.6 / NA-4.7.9 / R18: after each throw he loses, the holder may
+                # re-roll his own dice (never the Witch's).
                 battle.paused = PausedThrow(
                     attacker_dice=attacker_dice, defender_dice=defender_dice, flag=flag, holder_side=side
                 )
@@ -143,15 +145,23 @@ def fight(state: NarniaState, events: list[Event]) -> bool:
 
 
 def asked(state: NarniaState, battle: Battle, side: Side) -> bool:
-    """R-A1: the holder has had Aslan's question in this battle already, so a keep holds
-    for the rest of it. He is asked at the first throw he loses with the re-roll unused,
-    and the re-roll stays unused until he takes it: a throw he lost before means he was
-    asked then. Games from before the ruling ask after every lost throw."""
+    """Whether the holder has said he wants no more questions in this battle: his
+    "keep, don't ask again" (D16, recorded on the battle). In a game started under the
+    withdrawn ruling R-A1 a plain keep said so: he was asked at the first throw he lost
+    in the battle only (the re-roll stays unused until he takes it, so a throw he lost
+    before means he was asked then), and such a game plays on as its log was played.
+
+    A throw he wins is never asked about: re-rolling his own winning dice can only
+    lose it, so not asking there is how the question is put, not a rule."""
+    if battle.aslan_quiet:
+        return True
     return state.aslan_once and any(throw.winner != side for throw in battle.throws)
 
 
-def answer_aslan(state: NarniaState, reroll: bool, events: list[Event]) -> bool:
-    """The holder's answer to a paused throw (NA-4.7.9): re-roll all his dice once, or keep."""
+def answer_aslan(state: NarniaState, answer: str, events: list[Event]) -> bool:
+    """The holder's answer to a paused throw (NA-4.7.9): re-roll all his dice once
+    (``reroll``), keep (``keep``), or keep and be asked no more in this battle
+    (``keep_quiet``)."""
     battle = current(state)
     paused = battle.paused
     assert paused is not None
@@ -161,7 +171,7 @@ def answer_aslan(state: NarniaState, reroll: bool, events: list[Event]) -> bool:
     attacker_dice, defender_dice = paused.attacker_dice, paused.defender_dice
     rerolled: Side | None = None
     original: list[int] | None = None
-    if reroll:
+    if answer == "reroll":
         state.effects.aslan_used = True
         rerolled = paused.holder_side
         if rerolled == "attacker":
@@ -179,6 +189,9 @@ def answer_aslan(state: NarniaState, reroll: bool, events: list[Event]) -> bool:
                 new_dice=tokens.joined(new),
             )
         )
+    elif answer == "keep_quiet":
+        battle.aslan_quiet = True
+        events.append(public("narnia.event.aslan_kept_quiet", live=live(battle), seat=holder))
     else:
         events.append(public("narnia.event.aslan_kept", live=live(battle), seat=holder))
     ended = resolve(state, attacker_dice, defender_dice, paused.flag, rerolled, original, events)

@@ -42,7 +42,9 @@ class NarniaGame(Game[NarniaState, NarniaAction]):
         ),
     )
     legacy_settings: ClassVar[dict[str, Any]] = {"round_cap": None}  # games before R34's revision
-    rulings: ClassVar[dict[str, Any]] = {"aslan_once": False}  # R-A1: asked after every lost throw before
+    # R-A1 (withdrawn): an export that names no aslan_once was made before the ruling, and its
+    # game asked after every lost throw, as every new game does again.
+    rulings: ClassVar[dict[str, Any]] = {"aslan_once": False}
     # The hard player (games.core.search): a game is some 200 moves; 30 (about three
     # rounds) then the territories as they stand keep a decision within a second.
     search_budget: ClassVar[Budget] = Budget(worlds=20, candidates=5, horizon=30, moves=1000)

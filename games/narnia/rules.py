@@ -20,6 +20,7 @@ from games.narnia.actions import (
     Draw,
     Invade,
     Keep,
+    KeepQuiet,
     Move,
     NarniaAction,
     Pass,
@@ -69,7 +70,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "witch_attack": frozenset({"witch_pair"}),
     "witch_pair": frozenset({"witch_pair"}),
     "invade": frozenset({"invade"}),
-    "aslan": frozenset({"reroll", "keep"}),
+    "aslan": frozenset({"reroll", "keep", "keep_quiet"}),
 }
 # Decisions played at once when they have exactly one legal answer.
 FORCED = frozenset(
@@ -201,7 +202,7 @@ def handle(state: NarniaState, seat: int, action: NarniaAction, events: list[Eve
     if phase == "over":
         raise RuleError("error.game_over")
     if action.kind not in ALLOWED[phase]:
-        if isinstance(action, Reroll | Keep):
+        if isinstance(action, Reroll | Keep | KeepQuiet):
             raise RuleError("narnia.error.no_aslan", "NA-4.7.9")
         raise RuleError("narnia.error.wrong_action", DECISION_RULE[phase], action=action.kind)
     done = False
@@ -270,8 +271,11 @@ def handle(state: NarniaState, seat: int, action: NarniaAction, events: list[Eve
         _holds(state, source, action.tokens, "NA-4.5.1")
         battle.invade(state, action.tokens, events)
         done = True
-    elif isinstance(action, Reroll | Keep):
-        done = battle.answer_aslan(state, isinstance(action, Reroll), events)
+    elif isinstance(action, KeepQuiet) and state.aslan_once:
+        # R-A1's games (withdrawn ruling): a keep already holds for the battle there.
+        raise RuleError("narnia.error.wrong_action", DECISION_RULE[phase], action=action.kind)
+    elif isinstance(action, Reroll | Keep | KeepQuiet):
+        done = battle.answer_aslan(state, action.kind, events)
     if done:
         flow.resume(state, events)
 
@@ -448,7 +452,9 @@ def legal_actions(state: NarniaState, seat: int) -> list[NarniaAction]:
         source = state.territories[battle.current(state).source]
         return [Invade(tokens=chosen) for chosen in sub_multisets(tokens.values(source.stack))]
     if phase == "aslan":
-        return [Reroll(), Keep()]
+        # D16: keep is the default; "keep, don't ask again" spares the holder the rest of
+        # this battle's questions (R-A1's games asked once per battle anyway).
+        return [Reroll(), Keep()] if state.aslan_once else [Reroll(), Keep(), KeepQuiet()]
     return []
 
 

@@ -53,9 +53,10 @@ def round_cap_option(options: dict[str, Any]) -> int | None:
 
 
 def aslan_option(options: dict[str, Any]) -> bool:
-    """R-A1: on unless a replay of a game from before the ruling says otherwise
+    """The withdrawn ruling R-A1 (Aslan's question once per battle): off in every new game;
+    on only in the replay of a game started under it, whose export names it
     (``NarniaGame.rulings``)."""
-    value = options.get("aslan_once", True)
+    value = options.get("aslan_once", False)
     if not isinstance(value, bool):
         raise RuleError("narnia.error.aslan_once", "NA-4.4.6")
     return value

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Literal, Self, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from games.core import GameState
 from games.narnia.data import DEFAULT_ROUND_CAP, Origin
@@ -169,6 +169,19 @@ class Battle(_Copyable):
     result: Literal["conquered", "repelled"] | None = None
     invasion: list[int] = Field(default_factory=list)  # values moved in after a player's conquest
     paused: PausedThrow | None = None
+    # D16: the Aslan holder answered "keep, don't ask again in this battle": the rest of
+    # this battle's throws stand as rolled. Written only when set (see _omit_asked).
+    aslan_quiet: bool = False
+
+    @model_serializer(mode="wrap")
+    def _omit_asked(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """``aslan_quiet`` is written only when set, so every battle of a game played
+        before it existed reads and hashes exactly as before: the replay of an older
+        game's export compares its final state's hash (games/core/verify.py)."""
+        data: dict[str, Any] = handler(self)
+        if not data.get("aslan_quiet"):
+            data.pop("aslan_quiet", None)
+        return data
 
 
 class RoundEffects(_Copyable):
@@ -235,10 +248,11 @@ class NarniaState(GameState, _Copyable):
     # NA-4.8.9 / R34: the game ends at the end of this round; None: no cap. Games saved
     # before the cap existed have none stored and get the default, like a new table.
     round_cap: int | None = DEFAULT_ROUND_CAP
-    # The bot's ruling R-A1 (docs/decisions.md): Aslan's question is asked once per battle,
-    # at the first throw the holder loses in it (NA-4.4.6, NA-4.7.9). Every new game has it;
-    # a game saved before the ruling has no field and goes on asking after every lost throw,
-    # as its log was played (games/core/verify.py replays it so).
+    # The bot's withdrawn ruling R-A1 (docs/decisions.md): Aslan's question was asked once
+    # per battle, at the first throw the holder lost in it. Only games started under it have
+    # True, and play on so, as their logs were played; every other game (new ones, and those
+    # saved before the ruling, which have no field) asks after each throw the holder loses
+    # with the re-roll unused (NA-4.4.6, NA-4.7.9, D16).
     aslan_once: bool = False
 
     # -- small queries the rules, views and AI share ------------------------------

@@ -90,7 +90,7 @@ def undo_refusal(action: NarniaAction, events: list[Event]) -> str | None:
     if fixed is not None:
         return fixed
     rolled = [event for event in events if event.key in DICE_EVENTS]
-    if action.kind == "keep" and rolled and rolled[0].key in THROW_EVENTS:
+    if action.kind in ("keep", "keep_quiet") and rolled and rolled[0].key in THROW_EVENTS:
         # The first throw a keep announces is the one rolled before it and paused for the
         # holder (NA-4.4.6): only a later throw is new.
         rolled = rolled[1:]

@@ -77,7 +77,7 @@ def make_state(
         turn_index=turn_index,
         drawn=stack(drawn),
         setup_placed=24,
-        aslan_once=True,  # R-A1, as in every new game (False: a game from before the ruling)
+        aslan_once=False,  # the printed rule, as in every new game (True: started under R-A1, withdrawn)
     )
     if card is not None:
         state.sequence = reduced_sequence(state, card)

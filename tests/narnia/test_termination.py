@@ -42,15 +42,20 @@ What one round can ask (``decision()``'s phases)
   ``p`` in play (NA-4.1.6, R38), each a turn at most once: ``p`` turns, each one action
   plus at most one follow-up as for courage: **2p**;
 * **aslan** (NA-4.4.6, NA-4.7.9, R18), only in a round whose card is ``aslans_strength``:
-  the holder is asked once per battle, at the first throw he loses while his re-roll is
-  unused (the bot's ruling R-A1, docs/decisions.md: a keep holds for the rest of the
-  battle). He fights at most twice in the round: in his one turn (courage turns come
-  before the card, R26) and in the Witch's end-of-round attack (NA-4.6.7; no
-  ``witch_attack`` card that round): **2**. Before R-A1 he was asked after every lost
-  throw, each keep costing him a distinct Peter token or his flag: up to 64 + 1 + 1 = 66
-  questions in such a round, the one question a player could be asked again and again
-  (the default, D16, always keeps). Games saved before the ruling keep that rule; the
-  tests here play new games;
+  the holder is asked after every throw he loses while his re-roll is unused; a re-roll
+  uses it (so at most **1**), and each "keep" lets the throw stand lost, which costs him a
+  token (NA-4.4.8 attacking, NA-4.4.7 defending) or, defending, his flag, which ends the
+  battle with the territory (NA-4.4.7). He fights at most twice in the round: in his one
+  turn (courage turns come before the card, R26) and in the Witch's end-of-round attack
+  (NA-4.6.7; no ``witch_attack`` card that round). The tokens he loses are distinct Peter
+  tokens (a player territory holds only Peter tokens, NA-4.7.5 sends betrayed ones the
+  other way): none comes back to him in the round unless his turn was a reinforce, and then
+  he did not attack. So at most 64 tokens (§8.2) + 1 flag + 1 re-roll: **66**. This is
+  the one question a player can be asked again and again (the default, D16, always keeps),
+  and the token supply is what bounds it. "Keep, don't ask again" only asks less (no more
+  questions in that battle). The bot's ruling R-A1 (once per battle, at most 2 a round)
+  is withdrawn (docs/decisions.md); a game started under it asks less, and within this
+  bound too;
 * **witch_pair** (NA-4.6.4, NA-4.6.5): the victim's choice, at most **1**; a Witch
   conquest asks nothing (NA-4.5.2).
 
@@ -67,16 +72,15 @@ and every courage card drawn by the end of round ``r`` belongs to one of those p
 is the round card at most as many times as the deck holds it, and ``courage`` is drawn at
 most twice. Round by round the worst case is much larger: a reshuffle mid-loop can bring
 both courage cards back (2 from the old deck, then 2 from the new one, whose other 24
-cards end the loop): 5 draws, 4 extra turns (8 actions), 3 placements of
-``reinforcements_3`` (the largest effect now that Aslan asks at most 2), ``2p`` and 1:
-``17 + 2p`` a round, 2122 / 2322 / 2522 at cap 100. Counting by pass instead:
+cards end the loop): 5 draws, 4 extra turns (8 actions), 66 Aslan questions, ``2p`` and
+1: ``80 + 2p`` a round, 8422 / 8622 / 8822 at cap 100. Counting by pass instead:
 
     action_bound(p, cap) = 22 + cap x (1 + 2p + 1) + ceil(cap / 24) x (2 x (1 + 2) + E(p))
 
-where ``E(p) = 2x1 + 1x(p - 1) + 3x1 + 2x1 + 3x1 + 2x2 + 1x3 + 3x1 + 2x2 = 23 + p`` are
+where ``E(p) = 2x1 + 1x(p - 1) + 3x1 + 2x1 + 3x1 + 2x2 + 1x3 + 3x1 + 2x66 = 151 + p`` are
 the effects of one pass's 24 round cards (stone, evil spell, witch attack, treachery,
-reinforcements 1, 2, 3, surprise attack, Aslan's strength). At cap 100 (5 passes): **777,
-982 and 1187** actions for 2, 3 and 4 players; the longest sampled games take under 1000. The
+reinforcements 1, 2, 3, surprise attack, Aslan's strength). At cap 100 (5 passes): **1417,
+1622 and 1827** actions for 2, 3 and 4 players; the longest sampled games take under 1000. The
 tests also check every term round by round and pass by pass (``CountingNarnia``), so a
 derivation step the engine broke fails by name even while the total stays under the bound.
 """
@@ -94,9 +98,10 @@ from hypothesis import strategies as st
 
 from games.core import Event
 from games.narnia import GAME, NarniaAction, NarniaGame, NarniaState
-from games.narnia.actions import Keep, Reinforce
-from games.narnia.data import CARD_IDS, CARD_TYPE, CARD_TYPES, DEFAULT_ROUND_CAP, SEQUENCE
+from games.narnia.actions import Attack, Keep, Reinforce
+from games.narnia.data import CARD_IDS, CARD_TYPE, CARD_TYPES, DEFAULT_ROUND_CAP, SEQUENCE, TOKEN_SUPPLY
 from games.narnia.setup import PLACEMENTS
+from tests.narnia.narnia_helpers import BLUE, RED, WITCH, Rig, make_state
 from tests.termination import POLICIES, MixedGame, Policy, RandomAction, play_mixed, seats_plan
 
 PLAYERS = (2, 3, 4)
@@ -112,9 +117,9 @@ COURAGE = DECK - ROUND_CARDS  # 2
 COURAGE_ACTIONS = 1 + 1
 # NA-4.2.1 + NA-4.2.2 / NA-4.5.1: a turn's action and its placement or move-in.
 TURN_ACTIONS = 1 + 1
-# NA-4.4.6 / NA-4.7.9 / R18 / R-A1: one question per battle, in at most two battles a round
-# (his turn's attack, the Witch's end-of-round attack).
-ASLAN_ASKS = 2
+# NA-4.4.6 / NA-4.7.9 / R18: each kept lost throw costs one of his (at most 64) Peter tokens
+# or his flag; one re-roll uses the card up.
+ASLAN_ASKS = sum(TOKEN_SUPPLY["peter"].values()) + 1 + 1  # 66
 # Round by round: a reshuffle mid-loop can bring both courage cards back (NA-4.8.4 / R27).
 COURAGE_PER_ROUND = 2 * COURAGE  # 4
 # A typical game's length (a few hundred to under 1000 actions at cap 100): leave points are drawn
@@ -178,7 +183,7 @@ def round_worst(players: int) -> int:
         1
         + COURAGE_PER_ROUND  # NA-4.1.3-4.1.4: the round card's draw and up to 4 courage draws
         + COURAGE_PER_ROUND * COURAGE_ACTIONS  # NA-4.7.11: their extra turns
-        + max(effect_actions(kind, players) for kind, card in CARD_TYPES.items() if card.has_sequence)  # 3
+        + max(effect_actions(kind, players) for kind, card in CARD_TYPES.items() if card.has_sequence)  # 66
         + players * TURN_ACTIONS  # NA-4.1.7: the sequence's turns
         + 1  # NA-4.6.5: the Witch's pair
     )
@@ -288,7 +293,7 @@ def random_action(state: NarniaState, seat: int, chooser: random.Random) -> Narn
 
 def slow_action(state: NarniaState, seat: int, chooser: random.Random) -> NarniaAction:
     """A seat that asks the most it can: every turn a reinforce (two actions, and big stacks
-    for Aslan's questions), every Aslan question kept (D16; once per battle, R-A1)."""
+    for Aslan's questions), every Aslan question kept (so it is asked again, D16)."""
     legal = GAME.legal_actions(state, seat)
     assert legal, (state.phase, seat)
     for preferred in (Keep(), Reinforce()):
@@ -306,9 +311,10 @@ def play_and_check(
     choices: int = 0,
     cap: int = DEFAULT_ROUND_CAP,
     chooser: RandomAction = random_action,
+    game: CountingNarnia | None = None,
 ) -> MixedGame:
     bound = action_bound(players, cap)
-    game = CountingNarnia()
+    game = game or CountingNarnia()
     options = {} if cap == DEFAULT_ROUND_CAP else {"round_cap": cap}
     result = play_mixed(
         game, players, seed, policies, chooser, bound, leaves=leaves, choices=choices, options=options
@@ -339,15 +345,15 @@ def play_and_check(
 
 def test_bound_values() -> None:
     """The numbers the docstring and docs/decisions.md give, and the data they rest on."""
-    assert (SETUP_ACTIONS, DECK, ROUND_CARDS, COURAGE, ASLAN_ASKS) == (22, 26, 24, 2, 2)
-    assert {p: per_pass(p) for p in PLAYERS} == {p: 6 + 23 + p for p in PLAYERS}
-    assert {p: action_bound(p, DEFAULT_ROUND_CAP) for p in PLAYERS} == {2: 777, 3: 982, 4: 1187}
+    assert (SETUP_ACTIONS, DECK, ROUND_CARDS, COURAGE, ASLAN_ASKS) == (22, 26, 24, 2, 66)
+    assert {p: per_pass(p) for p in PLAYERS} == {p: 6 + 151 + p for p in PLAYERS}
+    assert {p: action_bound(p, DEFAULT_ROUND_CAP) for p in PLAYERS} == {2: 1417, 3: 1622, 4: 1827}
     assert {p: SETUP_ACTIONS + DEFAULT_ROUND_CAP * round_worst(p) for p in PLAYERS} == {
-        2: 2122,
-        3: 2322,
-        4: 2522,
+        2: 8422,
+        3: 8622,
+        4: 8822,
     }
-    assert action_bound(4, 1) == 22 + 10 + 33 and action_bound(2, 1000) == 22 + 6000 + 42 * 31
+    assert action_bound(4, 1) == 22 + 10 + 161 and action_bound(2, 1000) == 22 + 6000 + 42 * 159
 
 
 MIXED_TABLES = {
@@ -412,3 +418,28 @@ def test_slow_seats_end_within_bound(players: int) -> None:
     """Seats that ask the most they can (reinforce every turn, keep every Aslan question)."""
     for seed in range(2):
         play_and_check(players, seed, ["random"] * players, choices=seed, chooser=slow_action)
+
+
+def test_a_holder_keeping_every_lost_throw_is_asked_once_per_token(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The aslan term's derivation, played: each kept lost throw costs the holder a token
+    (attacking, NA-4.4.8) or his flag (defending, NA-4.4.7), and asks again (D16): five
+    tokens lost in his attack and his flag in the Witch's end-of-round attack are six
+    questions in one round, all counted under ``aslan``."""
+    board = {
+        "chippingford": (RED, "1P 1P 1P 1P 1P"),
+        "dwarf_mines": (WITCH, "3W"),
+        "cair_paravel": (BLUE, "1P"),
+    }
+    state = make_state(2, board, card="turn_to_stone_2", actor=RED, turn_index=1)
+    state.effects.aslan = RED
+    # His five 1s lose to her three 6s; her one pair (the only 3 next to him) is played by
+    # the engine: her reinforcement, then her 3 against his flag's 1 (NA-4.6.5-4.6.7).
+    Rig(monkeypatch).roll(*([1], [6, 6, 6]) * 5, [6, 6, 6], [1]).draw("1W")
+    game = CountingNarnia()
+    game.rounds[state.round] = RoundLog()
+    state, _ = game.play(state, RED, Attack(source="chippingford", target="dwarf_mines"))
+    while state.phase == "aslan":
+        state, _ = game.play(state, RED, Keep())
+    assert [battle.result for battle in state.battles] == ["repelled", "conquered"]
+    assert state.territories["chippingford"].owner is None  # NA-4.5.2: the flag fell
+    assert game.rounds[1].asked["aslan"] == 6 <= ASLAN_ASKS

@@ -230,7 +230,8 @@ async def test_an_export_from_before_the_round_cap_replays_without_one(
     await _play_out(service)
     export = await _export(service)
     assert export["format"] == "gamemaster-export/2"
-    assert export["options"] == {"round_cap": 100, "aslan_once": True}  # the cap, and the ruling R-A1
+    # The cap, and Aslan's question after each lost throw (the withdrawn R-A1 is off).
+    assert export["options"] == {"round_cap": 100, "aslan_once": False}
     assert verify(export, GAMES).ok
     narnia = GAMES["narnia"]
     seen: list[dict[str, Any]] = []
@@ -263,26 +264,24 @@ async def test_an_export_from_before_the_round_cap_replays_without_one(
     assert not verify(capped, GAMES).ok  # the options are replayed: a cap of 1 ends round 1
 
 
-async def test_a_narnia_game_from_before_the_aslan_ruling_replays_under_the_old_rule(
+async def test_a_new_narnia_game_asks_aslan_after_each_lost_throw_as_before_r_a1(
     service: TableService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """R-A1 (Game.rulings): a game played before the ruling asked Aslan's question after
-    every lost throw. Its export, made then (no aslan_once in the options, a state without
-    the field) or now (the final state names aslan_once false), replays under that rule;
-    the same log claimed under the ruling does not (it logged a second question in one
-    battle). Seed 13, two players."""
+    """A new game follows the printed rule (NA-4.7.9, D16): its export names
+    ``aslan_once: false`` and verifies. So does the export of a game played before R-A1
+    (no aslan_once in the options, a state without the field), which asked the same way;
+    the same log claimed under the withdrawn ruling does not (it logged a second question
+    in one battle). Seed 13, two players."""
     monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: 13)
-    with monkeypatch.context() as before:  # the bot before the ruling
-        before.setattr("games.narnia.setup.aslan_option", lambda options: False)
-        await _start(service, "narnia", 2)
-        await _play_out(service)
+    await _start(service, "narnia", 2)
+    await _play_out(service)
     now = await _export(service)
     assert now["options"] == {"round_cap": 100, "aslan_once": False}
     assert verify(now, GAMES).ok
     row = await service.store.latest_finished(CHANNEL)
     assert row is not None and row.state is not None
     stored = json.loads(row.state)
-    del stored["aslan_once"]  # a state saved before the ruling: no field, the old rule
+    del stored["aslan_once"]  # a state saved before the ruling: no field, the same rule
     assert not GAMES["narnia"].load_state(json.dumps(stored)).aslan_once
     then = {
         **copy.deepcopy(now),
@@ -296,3 +295,24 @@ async def test_a_narnia_game_from_before_the_aslan_ruling_replays_under_the_old_
     claimed = {**copy.deepcopy(now), "options": {"round_cap": 100, "aslan_once": True}}
     wrong = verify(claimed, GAMES)
     assert not wrong.ok and "narnia.event.aslan_offered" in wrong.problems[0]  # the second question
+
+
+async def test_a_narnia_game_played_under_r_a1_keeps_its_ruling_and_verifies(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The withdrawn ruling R-A1 (Aslan's question once per battle): a game started under
+    it names ``aslan_once: true`` in its export and replays under it. Seed 13, two players."""
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: 13)
+    with monkeypatch.context() as then:  # the bot while R-A1 was in force
+        then.setattr("games.narnia.setup.aslan_option", lambda options: True)
+        await _start(service, "narnia", 2)
+    row = await service.store.active(CHANNEL)
+    assert row is not None and GAMES["narnia"].load_state(row.state or "").aslan_once
+    await _play_out(service)  # saved and loaded at every action: the ruling stays
+    export = await _export(service)
+    assert export["options"] == {"round_cap": 100, "aslan_once": True}
+    verdict = verify(export, GAMES)
+    assert verdict.ok, verdict.problems
+    keys = [e.get("key") for a in export["actions"] for e in a.get("events", [])]
+    assert "narnia.event.aslan_offered" in keys  # the game met Aslan's question
+    assert "keep_quiet" not in {a["action"].get("kind") for a in export["actions"][1:]}

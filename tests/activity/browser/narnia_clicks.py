@@ -22,7 +22,7 @@ from tests.activity.browser.pages import DESKTOP, PHONE, PIP, TablePage
 
 NARNIA = GAMES["narnia"]
 PLACES = ("place_witch", "deploy", "place_reinforcement", "stone", "spell_loss")
-BUTTONS = ("draw", "reinforce", "pass", "reroll", "keep")
+BUTTONS = ("draw", "reinforce", "pass", "reroll", "keep", "keep_quiet")
 SIZES = {"phone": PHONE, "pip": PIP, "desktop": DESKTOP}
 
 
@@ -106,7 +106,7 @@ async def act_in_page(page: TablePage, state: NarniaState, seat: int, moment: Mo
         await moment("setup" if state.stage == "setup" else kind)
         await cell(page, wanted["territory"]).click()
     elif kind in BUTTONS:
-        if kind in ("reroll", "keep"):
+        if kind in ("reroll", "keep", "keep_quiet"):
             await aslan_shown(page, state)
             await moment("aslan")
         await press(page, kind)

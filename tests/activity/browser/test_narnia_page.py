@@ -343,3 +343,31 @@ async def test_a_page_and_the_channel_s_buttons_play_one_narnia_table(
         shown = await cell(page, wanted["territory"]).get_attribute("data-owner")
         assert shown == ("witch" if owner is None else str(owner))
         assert page.errors == []
+
+
+async def test_aslans_question_offers_re_roll_keep_and_dont_ask_again(
+    web_rig: Rig, browser: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """D16 after each lost throw (NA-4.7.9), with few questions: the page offers the three
+    answers the engine allows, says what "don't ask again" means, and the tap is recorded
+    on the battle (no more questions in it)."""
+    await start_narnia(web_rig, monkeypatch, SEED)
+    pages = await two_pages(web_rig, browser)
+    version, state, seat = await play_until(web_rig, lambda state, seat: state.phase == "aslan")
+    page = pages[seat]
+    await page.ready(version)
+    _, info, _ = await table_now(web_rig)
+    language = "en" if info.seats[seat].user_id == ALICE else "it"
+    buttons = page.frame.locator(".nb-decide button.nb-btn")
+    assert await buttons.evaluate_all("bs => bs.map(b => b.dataset.kind)") == ["reroll", "keep", "keep_quiet"]
+    quiet = page.frame.locator('button.nb-btn[data-kind="keep_quiet"]')
+    assert t("narnia.ui.button_keep_quiet", language) in await quiet.inner_text()
+    task = await page.frame.locator(".nb-task").inner_text()
+    assert ("Don't ask again" if language == "en" else "Non chiedere più") in task  # what it means
+    paused = state.battles[-1]
+    await quiet.click()
+    await page.ready(version + 1)
+    _, _, after = await table_now(web_rig)
+    battle = next(b for b in after.battles if b.id == paused.id)
+    assert battle.aslan_quiet and len(battle.throws) >= len(paused.throws) + 1
+    assert page.errors == []

@@ -7,7 +7,7 @@
 import { el, rich, sameAction } from "./dom.mjs";
 
 const PLACES = new Set(["place_witch", "deploy", "place_reinforcement", "stone", "spell_loss"]);
-const BUTTONS = { draw: "🃏", reinforce: "➕", reroll: "🦁", keep: "✋", pass: "⏭️" };
+const BUTTONS = { draw: "🃏", reinforce: "➕", reroll: "🦁", keep: "✋", keep_quiet: "🔕", pass: "⏭️" };
 // The two steps of a choice of two territories: which field is tapped first.
 const STEPS = {
   turn: ["source", "target"], // attack and move: from, then into
