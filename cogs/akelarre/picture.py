@@ -1,26 +1,28 @@
-"""The Akelarre table as a picture (Pillow), drawn for a phone-width embed.
+"""The Akelarre table as a picture (Pillow), shaped for where Discord shows it: an
+embed's image fitted into about 400 x 300 CSS px (issue 39), so at most 800 x 600.
 
-What it shows: every meeting place (whose place it is, its group laid out as
-cards, a joker with its banner and the value it stands for, the cards a take may
-lift framed in gold, and what the group still needs: the families of a set as
-tiles, the next values of a run); a card taken and not yet placed, or the five
-cards of a completed group waiting for its owner's choice; the discard piles'
-top cards and sizes; the deck; each player's captured cards and hand size, whose
-turn it is, the teams of the team game and, once the game is over, the
-favourites (public then, R25) and the result above it all (the winner, every
-place and score, the team game's by team); a legend in the table's language.
+What it shows: the turn (and the final round, or the end); a card taken and not yet
+placed, or the five cards of a completed group waiting for its owner's choice; the
+discard piles' top cards and sizes and the deck's size; one line a player (whose turn it
+is, captured cards, hand size, the team, and once the game is over the favourite, public
+then, R25); every meeting place three to a row (whose place it is, its group as small
+cards, a joker's band black with its value in gold, the cards a take may lift framed in
+gold, and what the group still needs), free places after them; once the game is over
+the result above it all (the winner, every place and score, the team game's by team).
+The legend and each group's kind in words are in How to play and the panel.
 
 Players are named as the board's text names them (``names``, made drawable by
 :func:`cogs.pictures.player_names`). The picture is drawn from the spectator view
 alone (no hand, no favourite before the end, no deck order), off the event loop
 (the publisher runs it in a thread). Every text goes through
-:func:`cogs.pictures.font`, none smaller than 1/40 of the width.
+:func:`cogs.pictures.font`, none under 22 px (11 px as Discord shows the board).
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
+from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -254,7 +256,7 @@ def _place(pen: Pen, v: AkelarreView, place: PlaceView, at: tuple[float, float, 
     x, y, place_w, height = at
     box = (x, y, x + place_w, y + height)
     team = v.seats[place.owner].team
-    room = place_w - 20 - (34 if team is not None else 0)
+    room: float = place_w - 20 - (34 if team is not None else 0)
     free = pen.word("free")
     if place.free:
         room -= pen.draw.textlength(free, font=font(TEXT)) + 10
@@ -332,8 +334,7 @@ def _players(pen: Pen, v: AkelarreView, y: float) -> float:
     once the game is over the favourite family, public then: R25)."""
     left = MARGIN + PILES_W + 14
     right = WIDTH - MARGIN
-    hand_w = max(pen.draw.textlength(pen.word("in_hand", count=n), font=font(TEXT)) for n in (7, 17))
-    captured_w = max(pen.draw.textlength(pen.word("captured", count=n), font=font(TEXT)) for n in (8, 38))
+    hand_w, captured_w = _columns(pen.language)
     step = max(ROW + 2, PILES_H / v.players)
     for s in v.seats:
         cy = y + s.seat * step + step / 2
@@ -359,6 +360,17 @@ def _players(pen: Pen, v: AkelarreView, y: float) -> float:
 
 
 PILES_H = ROW + 4 + cards.MINI_H + 4 + ROW
+
+
+@cache
+def _columns(language: str) -> tuple[float, float]:
+    """The widths of the hand and captured columns: their widest counts in ``language``."""
+
+    def width(key: str, counts: tuple[int, ...]) -> float:
+        words = (t(f"akelarre.ui.picture.{key}", language, count=n) for n in counts)
+        return max(font(TEXT).getlength(w) for w in words)
+
+    return width("in_hand", (7, 17)), width("captured", (8, 38))
 
 
 def _turn_mark(pen: Pen, cx: float, cy: float) -> None:

@@ -27,8 +27,9 @@ from PIL import Image
 
 from bot.i18n import LANGUAGES
 from bot.render import seat_names
+from cogs.common import presented_games
 from cogs.pictures import MIN_SHOWN_TEXT, shown_text
-from cogs.preview import picture, playthrough, presented_games, presenter_of, table_for
+from cogs.preview import picture, playthrough, presenter_of, table_for
 from games.registry import GAMES
 
 SEEDS = (3,)
