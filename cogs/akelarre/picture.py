@@ -335,6 +335,9 @@ def _players(pen: Pen, v: AkelarreView, y: float) -> float:
     left = MARGIN + PILES_W + 14
     right = WIDTH - MARGIN
     hand_w, captured_w = _columns(pen.language)
+    over = v.step == "over"
+    if over:  # hands no longer matter: the favourites take their room
+        hand_w = -12.0
     step = max(ROW + 2, PILES_H / v.players)
     for s in v.seats:
         cy = y + s.seat * step + step / 2
@@ -355,7 +358,9 @@ def _players(pen: Pen, v: AkelarreView, y: float) -> float:
         name = fitted(pen.draw, pen.names[s.seat], end - x - 6, TEXT, bold=True)
         pen.text((x, cy), name, bold=True, anchor="lm")
         pen.text((right - 10 - hand_w - 12, cy), pen.word("captured", count=s.point_count), anchor="rm")
-        pen.text((right - 10, cy), pen.word("in_hand", count=s.hand_size), fill=(214, 220, 210), anchor="rm")
+        if not over:
+            hand = pen.word("in_hand", count=s.hand_size)
+            pen.text((right - 10, cy), hand, fill=(214, 220, 210), anchor="rm")
     return y + v.players * step
 
 
