@@ -337,7 +337,7 @@ def _players(pen: Pen, v: AkelarreView, y: float) -> float:
     hand_w, captured_w = _columns(pen.language)
     over = v.step == "over"
     if over:  # hands no longer matter: the favourites take their room
-        hand_w = -12.0
+        hand_w = -8.0
     step = max(ROW + 2, PILES_H / v.players)
     for s in v.seats:
         cy = y + s.seat * step + step / 2
@@ -347,17 +347,17 @@ def _players(pen: Pen, v: AkelarreView, y: float) -> float:
                 (left - 4, cy - step / 2 + 1, right, cy + step / 2 - 1), 8, outline=GOLD, width=3
             )
             _turn_mark(pen, left + 10, cy)
-        x = left + 24
-        end = right - 10 - hand_w - 12 - captured_w - 12
+        x = left + 22
+        end = right - 10 - hand_w - 8 - captured_w - 8
         if v.favourites is not None:
             end -= 30
             cards.tile(pen.draw, end + 15, cy, v.favourites[s.seat], 26)
         if s.team is not None:
             end -= 34
             _team_badge(pen, end + 16, cy, s.team)
-        name = fitted(pen.draw, pen.names[s.seat], end - x - 6, TEXT, bold=True)
+        name = fitted(pen.draw, pen.names[s.seat], end - x - 2, TEXT, bold=True)
         pen.text((x, cy), name, bold=True, anchor="lm")
-        pen.text((right - 10 - hand_w - 12, cy), pen.word("captured", count=s.point_count), anchor="rm")
+        pen.text((right - 10 - hand_w - 8, cy), pen.word("captured", count=s.point_count), anchor="rm")
         if not over:
             hand = pen.word("in_hand", count=s.hand_size)
             pen.text((right - 10, cy), hand, fill=(214, 220, 210), anchor="rm")

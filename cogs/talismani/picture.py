@@ -48,7 +48,7 @@ TILE_W, TILE_H = 108, 60  # a weather card
 ROW_H = 46  # one seat
 ROW_H_MANY = 40  # one seat at a table of more than NAMED_ROW seats
 NAMED_ROW = 6  # up to this many seats, the weather cards' names are written under them
-NAME_W = 120  # a seat's name, shortened with "…" past it
+NAME_W = 130  # a seat's name, shortened with "…" past it
 # Where each of a seat's counts starts, after its mark and name.
 HAND_X, WHOLE_X, HALF_X, TOTAL_X, PENDING_X = 188, 254, 314, 366, 436
 PLAY_X = 540  # where a seat's play starts (after its rank)
