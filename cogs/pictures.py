@@ -104,6 +104,26 @@ def min_text_size(width: int) -> int:
     return -(-width // MIN_TEXT_FRACTION)
 
 
+# Where Discord shows an embed's image: fitted, never enlarged, into a box of about
+# 400 x 300 CSS px on desktop (leovoel/embed-visualizer#30, measured in the client;
+# opengraphplus.com "Discord embed images": "up to ~400px wide ... ~300px max height"),
+# and no wider than a phone's message column (~300-350 px). A board is judged there:
+# its smallest text, times the scale it is shown at, at least MIN_SHOWN_TEXT CSS px
+# (Discord's own smallest text, a message's timestamp, is 12 px).
+SHOWN_BOX = (400, 300)
+MIN_SHOWN_TEXT = 11.0
+
+
+def shown_scale(width: int, height: int) -> float:
+    """The scale at which Discord shows a ``width`` x ``height`` embed image on desktop."""
+    return min(1.0, SHOWN_BOX[0] / width, SHOWN_BOX[1] / height)
+
+
+def shown_text(size: float, width: int, height: int) -> float:
+    """How many CSS px text drawn at ``size`` px is tall where Discord shows the picture."""
+    return size * shown_scale(width, height)
+
+
 def bare(text: str) -> str:
     """A catalog name without its leading emoji ("🐉 Dragon" -> "Dragon"): the font has none."""
     head, _, rest = text.partition(" ")

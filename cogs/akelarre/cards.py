@@ -125,3 +125,45 @@ def empty(draw: ImageDraw.ImageDraw, x: float, y: float, family: str | None) -> 
     draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), 8, outline=DIM, width=2)
     if family is not None:
         symbol(draw, x + CARD_W / 2, y + CARD_H / 2, family, 30, DIM)
+
+
+# -- the board's small cards (the board is shown at half its size: see picture.py) ------
+
+MINI_W = 46
+MINI_H = 60
+MINI_BAND = 28
+MINI_TEXT = 22
+
+
+def mini(
+    draw: ImageDraw.ImageDraw, x: float, y: float, family: str, value: str, *, joker: bool, takeable: bool
+) -> None:
+    """A face-up card on the board: the value in its family's band, the pictogram below.
+    A joker's band is black with its value in gold (How to play says what it means); a
+    card a take may lift has a thick gold frame."""
+    colour = FAMILY_COLOURS[family]
+    draw.rounded_rectangle((x, y, x + MINI_W, y + MINI_H), 6, fill=PAPER, outline=colour, width=3)
+    band = INK if joker else colour
+    draw.rounded_rectangle((x, y, x + MINI_W, y + MINI_BAND), 6, fill=band)
+    draw.rectangle((x, y + MINI_BAND - 8, x + MINI_W, y + MINI_BAND), fill=band)
+    face = font(MINI_TEXT, bold=True)
+    draw.text(
+        (x + MINI_W / 2, y + MINI_BAND / 2 + 1), value, font=face, fill=GOLD if joker else LIGHT, anchor="mm"
+    )
+    symbol(draw, x + MINI_W / 2, y + MINI_BAND + (MINI_H - MINI_BAND) / 2, family, 24, colour)
+    if takeable:
+        draw.rounded_rectangle((x - 4, y - 4, x + MINI_W + 4, y + MINI_H + 4), 8, outline=GOLD, width=4)
+
+
+def mini_back(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """The deck, face down."""
+    draw.rounded_rectangle((x, y, x + MINI_W, y + MINI_H), 6, fill=BACK, outline=LIGHT, width=2)
+    cx, cy = x + MINI_W / 2, y + MINI_H / 2
+    draw.ellipse((cx - 10, cy - 10, cx + 10, cy + 10), outline=BACK_LINE, width=3)
+
+
+def mini_empty(draw: ImageDraw.ImageDraw, x: float, y: float, family: str | None) -> None:
+    """An empty discard pile (its family's pictogram, dimmed) or the drawn-out deck."""
+    draw.rounded_rectangle((x, y, x + MINI_W, y + MINI_H), 6, outline=DIM, width=2)
+    if family is not None:
+        symbol(draw, x + MINI_W / 2, y + MINI_H / 2, family, 22, DIM)

@@ -41,7 +41,7 @@ BOLT = (250, 214, 64)  # the storm's lightning, yellow on purple
 CARD_H = 40  # a card face up in the picture
 FAIRY_W = 76  # room for a pictogram and a two-digit value side by side
 VALUE = 24  # a fairy's value on its card
-LABEL = 20  # a special card's name: the smallest text of the picture (800 / 40)
+LABEL = 22  # a special card's name: the smallest text of the picture (11 px as Discord shows the board)
 
 
 def _cloud(draw: ImageDraw.ImageDraw, cx: float, cy: float, u: float, fill: Colour) -> None:

@@ -5,8 +5,8 @@ What it shows: the turn and what is being decided; the weather row in dominance 
 gold); the stake and what it is worth; one row per seat (by name, in seat order, as the embed
 lists the players) with who has chosen or must act, the hand size, whole and half
 talismans with their total, the talismans waiting to be forged, and, after a reveal, the
-cards each seat played that turn face up with their rank, the turn's winner starred; a
-legend in the table's language. Once the game is over the result is drawn above it all:
+cards each seat played that turn face up with their rank, the turn's winner starred.
+Once the game is over the result is drawn above it all:
 the game's winner with a trophy, every place and total.
 
 Drawn from the spectator view only (secret plays show only as "has chosen"), off the
@@ -34,18 +34,25 @@ from games.talismani.data import FIRST_TALISMAN
 from games.talismani.game import talismans_text
 from games.talismani.plays import is_fairy_play
 
+# Shaped for where Discord shows it: fitted into a box of about 400 x 300 CSS px, a board
+# 800 wide and at most 600 tall is shown at half its size, so no text is drawn under 22 px
+# (11 px as shown, :data:`cogs.pictures.MIN_SHOWN_TEXT`), even at ten seats. The legend
+# lives in How to play.
 WIDTH = 800
 MARGIN = 24
-TEXT = 20  # the smallest text: 800 / 40, about 10 px on a 400 px phone
+TEXT = 22  # the smallest text: 11 px where Discord shows the board
 BIG = 22  # counts and seat labels
 BACKGROUND = (40, 32, 54)
 BAND = (52, 43, 70)  # every other seat row, so a row reads across
-TILE_W, TILE_H = 108, 84  # a weather card
-ROW_H = 50  # one seat
-NAME_W = 120  # a seat's name, shortened with "…" past it
+TILE_W, TILE_H = 108, 60  # a weather card
+ROW_H = 46  # one seat
+ROW_H_MANY = 40  # one seat at a table of more than NAMED_ROW seats
+NAMED_ROW = 6  # up to this many seats, the weather cards' names are written under them
+NAME_W = 130  # a seat's name, shortened with "…" past it
 # Where each of a seat's counts starts, after its mark and name.
 HAND_X, WHOLE_X, HALF_X, TOTAL_X, PENDING_X = 188, 254, 314, 366, 436
 PLAY_X = 540  # where a seat's play starts (after its rank)
+MAX_SHIFT = 60  # how far left a long play may start (the pending talismans end before)
 MAX_PENDING = 3  # waiting talismans drawn; with more, the first two and "+N"
 
 Mark = Literal["", "chosen", "waiting", "turn"]
@@ -192,7 +199,7 @@ def _status(canvas: Canvas, table: Table) -> str:
 def _header(canvas: Canvas, table: Table, y: int) -> int:
     canvas.text((MARGIN, y + 16), canvas.ui("turn", turn=table.turn), 30, bold=True)
     canvas.text((WIDTH - MARGIN, y + 18), _status(canvas, table), fill=c.DIM, anchor="rm")
-    return y + 44
+    return y + 40
 
 
 def _chevron(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
@@ -201,11 +208,14 @@ def _chevron(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
 
 
 def _weather(canvas: Canvas, table: Table, y: int) -> int:
-    """The six weather cards, dominant first: place, pictogram, name; the dominant in gold."""
+    """The six weather cards, dominant first: place, pictogram, name (at a table of up to
+    six); the dominant in gold. The stake on the title's line."""
     title = "final_row" if table.phase == "over" else "row"
-    canvas.text((MARGIN, y + 12), t(f"talismani.ui.{title}", canvas.language))
-    top = y + 30
+    canvas.text((MARGIN, y + c.CARD_H / 2), t(f"talismani.ui.{title}", canvas.language))
+    _stake(canvas, table, y)
+    top = y + c.CARD_H + 8
     gap = (WIDTH - 2 * MARGIN - len(table.row) * TILE_W) / max(1, len(table.row) - 1)
+    named = len(table.seats) <= NAMED_ROW
     for place, suit in enumerate(table.row, start=1):
         x = MARGIN + (place - 1) * (TILE_W + gap)
         colour, ink = c.SUIT_COLOURS[suit]
@@ -214,30 +224,32 @@ def _weather(canvas: Canvas, table: Table, y: int) -> int:
         canvas.draw.rounded_rectangle(
             (x, top, x + TILE_W, top + TILE_H), 10, fill=colour, outline=outline, width=width
         )
-        c.suit_icon(canvas.draw, x + TILE_W / 2 + 8, top + TILE_H / 2, suit, 54, ink)
+        c.suit_icon(canvas.draw, x + TILE_W / 2 + 12, top + TILE_H / 2, suit, 42, ink)
         canvas.text((x + 10, top + 16), str(place), BIG, ink, bold=True)
-        name = bare(t(f"talismani.suit.{suit}", canvas.language))
-        fill = c.GOLD if dominant else c.LIGHT
-        canvas.text((x + TILE_W / 2, top + TILE_H + 16), name, fill=fill, anchor="mm", bold=dominant)
+        if named:
+            name = bare(t(f"talismani.suit.{suit}", canvas.language))
+            fill = c.GOLD if dominant else c.LIGHT
+            canvas.text((x + TILE_W / 2, top + TILE_H + 16), name, fill=fill, anchor="mm", bold=dominant)
         if place < len(table.row):
             _chevron(canvas.draw, x + TILE_W + gap / 2, top + TILE_H / 2)
-    return top + TILE_H + 34
+    return top + TILE_H + (34 if named else 6)
 
 
-def _stake(canvas: Canvas, table: Table, y: int) -> int:
-    """The stake, face up, and what winning it is worth (a whole or half a talisman)."""
-    x = MARGIN + canvas.text(
-        (MARGIN, y + c.CARD_H / 2), t("talismani.ui.stake", canvas.language), BIG, bold=True
-    )
-    x += 14
+def _stake(canvas: Canvas, table: Table, y: int) -> None:
+    """The stake, face up, and what winning it is worth (a whole or half a talisman),
+    right-aligned on the line at ``y``."""
+    cy = y + c.CARD_H / 2
+    label = t("talismani.ui.stake", canvas.language)
     if table.stake is None:
         key = "no_stake" if table.phase == "over" else "stake_choosing"
-        canvas.text((x, y + c.CARD_H / 2), canvas.ui(key), fill=c.DIM)
-        return y + c.CARD_H + 16
-    x += c.draw_card(canvas.draw, x, y, table.stake, canvas.language) + 12
-    worth = "whole" if table.stake == FIRST_TALISMAN else "half"
-    canvas.text((x, y + c.CARD_H / 2), t(f"talismani.ui.{worth}", canvas.language), fill=c.DIM)
-    return y + c.CARD_H + 16
+        canvas.text((WIDTH - MARGIN, cy), canvas.ui(key), fill=c.DIM, anchor="rm")
+        return
+    worth = t(f"talismani.ui.{'whole' if table.stake == FIRST_TALISMAN else 'half'}", canvas.language)
+    x = WIDTH - MARGIN - canvas.draw.textlength(worth, font=font(TEXT))
+    canvas.text((x, cy), worth, fill=c.DIM)
+    x -= 12 + c.card_width(table.stake, canvas.language)
+    c.draw_card(canvas.draw, x, y, table.stake, canvas.language)
+    canvas.text((x - 12, cy), label, BIG, bold=True, anchor="rm")
 
 
 def _plays_title(canvas: Canvas, table: Table) -> str:
@@ -280,19 +292,29 @@ def _pending(canvas: Canvas, seat: Seat, dominant: str, cy: float) -> None:
 
 
 def _play(canvas: Canvas, play: Play, cy: float) -> None:
-    """A revealed play: its rank, its cards face up (or the forge), the winner's star."""
-    canvas.text((PLAY_X + 30, cy), f"{play.rank}.", fill=c.DIM, anchor="rm")
+    """A revealed play: its rank, its cards face up (or the forge), the winner's star. A
+    long play (a special card's name is wide) starts further left, then overlaps its cards,
+    rather than run past the margin."""
+    widths = [c.card_width(card, canvas.language) for card in play.cards]
+    needed = sum(widths) + 4 * max(0, len(widths) - 1)
     x = PLAY_X + 38.0
+    over = needed - (WIDTH - MARGIN - (40 if play.winner or play.combination else 4) - x)
+    shift = min(max(0.0, over), MAX_SHIFT)
+    x -= shift
+    squeeze = (over - shift) / (len(widths) - 1) if over > shift and len(widths) > 1 else 0.0
+    start = x
+    canvas.text((x - 8, cy), f"{play.rank}.", fill=c.DIM, anchor="rm")
     top = cy - c.CARD_H / 2
     if not play.cards:
         c.hammer(canvas.draw, x + 12, cy, c.LIGHT)
         canvas.text((x + 30, cy), canvas.ui("forge"))
         return
     for card in play.cards:
-        x += c.draw_card(canvas.draw, x, top, card, canvas.language) + 4
+        x += c.draw_card(canvas.draw, x, top, card, canvas.language) + 4 - squeeze
+    x += squeeze
     if play.winner:
         canvas.draw.rounded_rectangle(
-            (PLAY_X + 34, top - 3, x + 1, top + c.CARD_H + 3), 9, outline=c.GOLD, width=3
+            (start - 4, top - 3, x + 1, top + c.CARD_H + 3), 9, outline=c.GOLD, width=3
         )
         c.star(canvas.draw, x + 20, cy, 15)
     elif play.combination:
@@ -303,45 +325,17 @@ def _seats(canvas: Canvas, table: Table, y: int) -> int:
     canvas.text((MARGIN, y + 12), canvas.ui("players"), bold=True)
     canvas.text((WIDTH - MARGIN, y + 12), _plays_title(canvas, table), fill=c.DIM, anchor="rm")
     y += 28
+    row_h = ROW_H if len(table.seats) <= NAMED_ROW else ROW_H_MANY
     for index, seat in enumerate(table.seats):
         if index % 2 == 0:
-            canvas.draw.rectangle((MARGIN - 8, y, WIDTH - MARGIN + 8, y + ROW_H), fill=BAND)
-        cy = y + ROW_H / 2
+            canvas.draw.rectangle((MARGIN - 8, y, WIDTH - MARGIN + 8, y + row_h), fill=BAND)
+        cy = y + row_h / 2
         _seat_counts(canvas, seat, cy)
         _pending(canvas, seat, table.row[0], cy)
         if seat.play is not None:
             _play(canvas, seat.play, cy)
-        y += ROW_H
-    return y + 14
-
-
-def _legend(canvas: Canvas, y: int) -> int:
-    """What every symbol means, in the table's language, flowed into as many lines as needed."""
-    draw = canvas.draw
-
-    def tile(x: float, cy: float) -> None:
-        c.suit_tile(draw, x, cy - 13, "sun", 26)
-
-    symbols: list[tuple[Callable[[float, float], None], float, str]] = [
-        (lambda x, cy: c.hand_icon(draw, x, cy), 24, "legend_hand"),
-        (lambda x, cy: c.whole_talisman(draw, x + 12, cy, 12), 24, "legend_whole"),
-        (lambda x, cy: c.half_talisman(draw, x + 12, cy, 12), 24, "legend_half"),
-        (tile, 26, "legend_pending"),
-        (lambda x, cy: c.hammer(draw, x + 12, cy, c.LIGHT), 24, "legend_combination"),
-        (lambda x, cy: c.star(draw, x + 13, cy, 14), 26, "legend_winner"),
-        (lambda x, cy: c.chosen_mark(draw, x + 12, cy), 24, "legend_chosen"),
-        (lambda x, cy: c.waiting_mark(draw, x + 12, cy), 24, "legend_waiting"),
-        (lambda x, cy: c.turn_mark(draw, x + 10, cy), 22, "legend_turn"),
-    ]
-    x, cy = float(MARGIN), y + 16.0
-    for symbol, width, key in symbols:
-        words = canvas.ui(key)
-        size = width + 8 + draw.textlength(words, font=font(TEXT))
-        if x > MARGIN and x + size > WIDTH - MARGIN:
-            x, cy = float(MARGIN), cy + 34
-        symbol(x, cy)
-        x += width + 8 + canvas.text((x + width + 8, cy), words) + 24
-    return int(cy) + 24
+        y += row_h
+    return y + 6
 
 
 def draw_table(table: Table, language: str, result: Result | None = None) -> bytes:
@@ -349,9 +343,7 @@ def draw_table(table: Table, language: str, result: Result | None = None) -> byt
     canvas = Canvas(height, language)
     y = _header(canvas, table, 10)
     y = _weather(canvas, table, y)
-    y = _stake(canvas, table, y)
-    y = _seats(canvas, table, y)
-    bottom = _legend(canvas, y)
+    bottom = _seats(canvas, table, y)
     board = canvas.image.crop((0, 0, WIDTH, bottom))
     if result is not None:
         board = with_result(board, result, PALETTE)

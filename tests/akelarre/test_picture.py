@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from cogs.akelarre import PRESENTER, board, picture
-from cogs.pictures import measuring, min_text_size
+from cogs.pictures import MIN_SHOWN_TEXT, measuring, min_text_size, shown_text
 from cogs.preview import playthrough
 from games.akelarre import GAME, AkelarreState, AkelarreView
 from games.akelarre.data import FAMILIES
@@ -74,9 +74,11 @@ def test_a_png_of_a_sensible_size_readable_on_a_phone(setup: int) -> None:
         image = Image.open(io.BytesIO(png))
         assert image.format == "PNG"
         width, height = image.size
-        assert width == picture.WIDTH and 400 <= height <= 2400, (state.step, image.size)
+        # Drawn without an outcome (no result block): wide rather than tall (issue 39).
+        assert width == picture.WIDTH and 250 <= height <= 0.75 * width, (state.step, image.size)
         assert sizes, "text must be drawn with cogs.pictures.font"
         assert min(sizes) >= min_text_size(width), (state.step, min(sizes), width)
+        assert shown_text(min(sizes), width, height) >= MIN_SHOWN_TEXT, (state.step, min(sizes))
 
 
 @pytest.mark.parametrize("setup", range(len(SETUPS)), ids=IDS)
