@@ -287,7 +287,7 @@ def _place(pen: Pen, v: AkelarreView, place: PlaceView, x: float, y: float, heig
 
 
 def _kind(pen: Pen, place: PlaceView) -> str:
-    """ "Fairies run" / "set of fives" ("tris di 5", "poker di 5": Italian names a set by its size)."""
+    """ "Fairies run" / "three of a kind of 5s" ("tris di 5", "poker di 5": the size, then the value)."""
     if place.kind == "run":
         return pen.word("run", family=pen.family(place.cards[0].family))
     word = ui(f"value_word.{place.cards[0].value}", pen.language)
