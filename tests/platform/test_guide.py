@@ -46,6 +46,19 @@ def test_how_to_play_says_the_goal_a_turn_in_five_lines_and_three_rules(game: st
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_narnia_s_how_to_play_says_the_set_up_a_new_game_opens_on(language: str) -> None:
+    """Issue 39: practice opens on Narnia's set-up (NA-3.4, NA-3.5: the member places
+    the Witch's tokens, then takes start territories) and How to play never said so."""
+    embed = guide_embed("narnia", language, picture=True)
+    names = [field.name for field in embed.fields]
+    assert names[:2] == [t("guide.goal", language), t("guide.setup", language)], names
+    setup = embed.fields[1].value or ""
+    assert all(rule in setup for rule in ("NA-3.4", "NA-3.5")), setup
+    # The other games open on their first turn: no set-up field.
+    assert t("guide.setup", language) not in [f.name for f in guide_embed("magmor", language, True).fields]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_help_how_to_play_and_rules_fit_discord(language: str) -> None:
     assert fits(help_embed(language)) == []
     for game in GAMES:
