@@ -352,7 +352,7 @@ def _playable(ctx: PanelContext, v: TirNanOgView) -> tuple[dict[str, int] | None
         # names is marked, not only as many as one discard could take, as the caption
         # says "any of these" (a third Elf is as good a pick as the first).
         named = {name for a in legal if a["kind"] == "discard" for name in a.get("species", [])}
-        return {name: v.hand.get(name, 0) for name in named}, "hand_discard", _to_discard(v), ""
+        return {name: (v.hand or {}).get(name, 0) for name in named}, "hand_discard", _to_discard(v), ""
     payments = [a for a in legal if a["kind"] == "consolidate"]
     chosen = _chosen_territory(ctx, list(dict.fromkeys(a["territory"] for a in payments)))
     if chosen is not None:
