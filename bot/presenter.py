@@ -114,6 +114,12 @@ class Presenter(ABC):
         are the seats' names as Discord gives them (``bot.render.seat_names``), for
         a line that names another player."""
 
+    def hint_reason(self, view: BaseModel, action: dict[str, Any], language: str) -> str | None:
+        """Why the hinted ``action`` is good, in one game-level clause drawn from the move
+        and the seat's own ``view`` ("completes your favourite family's group", "the best
+        chance to conquer: 72 %"); ``None``: nothing honest to say beyond the move."""
+        return None
+
     def live_message(self, table: TableInfo, view: BaseModel, key: str, language: str) -> str | None:
         """The text of the live message ``key`` (events with a ``live`` param,
         e.g. a battle fought throw by throw), drawn from the public view."""

@@ -227,6 +227,17 @@ def add_board_control(name: str, order: int, control: BoardControl) -> None:
     _BOARD_CONTROLS[name] = (order, control)
 
 
+def hand_view(channel_id: int, language: str, game_id: int | None = None) -> discord.ui.View:
+    """The board's My hand alone, for a message that asks a member to act away from the
+    board (a reminder hours later): one click opens their panel there too."""
+    view = static_view()
+    entry = _BOARD_CONTROLS.get("hand")
+    item = None if entry is None else entry[1](BoardSpot(channel_id, False, language, game_id, False))
+    if item is not None:
+        view.add_item(item)
+    return view
+
+
 def board_view(
     channel_id: int,
     *,

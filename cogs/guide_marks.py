@@ -1,6 +1,10 @@
 """Marking a board picture's parts: a numbered mark beside each part, and below the
 picture a key that says, in the member's language, what each number names.
 
+A mark is a pin (a disc with a tail pointing at its part) in a colour no board
+picture uses (:data:`MARK`, checked by the guide's tests): a plain numbered disc
+read as one of the board's own, like Tir Nan Og's territory values.
+
 A mark is small and sits where it hides least of the picture (:func:`detail`:
 its edges, so cards and words rather than a plain background); the words go in
 the key, where they have the whole width and cover nothing, at a size readable on a
@@ -19,10 +23,11 @@ from cogs.pictures import font, min_text_size, wrapped
 Rect = tuple[float, float, float, float]  # left, top, right, bottom
 
 INK = (20, 20, 20)
-MARK = (255, 222, 89)
+MARK = (0, 220, 255)  # cyan: no board uses it (yellow was Tir Nan Og's values, Akelarre's marks)
 SHADOW = (15, 15, 15)
 KEY = (24, 24, 28)
 KEY_INK = (240, 240, 236)
+TAIL = 1.7  # the pin's tail reaches this many radii from its centre
 DETAIL_SCALE = 4  # the detail map is a quarter of the picture's size: enough to compare places
 
 
@@ -85,7 +90,7 @@ def _spot(
     picture, on no part and no other mark, hiding as little as can be (words most)."""
     width, height = mask.width * DETAIL_SCALE, mask.height * DETAIL_SCALE
     best: tuple[float, Rect] | None = None
-    for gap in (3, 14, 30, 50):
+    for gap in (9, 16, 30, 50):  # room for the pin's tail
         for box in _around(part, side, gap):
             if box[0] < 2 or box[1] < 2 or box[2] > width - 2 or box[3] > height - 2:
                 continue
@@ -124,7 +129,7 @@ def marked(
         boxes.append(_spot(side, part, mask, parts, boxes, words))
     measure = ImageDraw.Draw(image)
     margin = size
-    indent = margin + side + size // 2
+    indent = margin + side + size  # clear of the pin's tail
     marks = tuple(
         Mark(number, box, part, tuple(wrapped(measure, text, image.width - indent - margin, size)))
         for number, ((text, part), box) in enumerate(zip(labels, boxes, strict=True), start=1)
@@ -137,10 +142,11 @@ def marked(
     for mark in marks:
         _pointer(draw, mark.box, mark.part)
     for mark in marks:
-        _disc(draw, mark.box, mark.number, size)
+        _pin(draw, mark.box, mark.number, size, _nearest(mark.box, mark.part))
     y = image.height + margin
     for mark in marks:
-        _disc(draw, (margin, y, margin + side, y + side), mark.number, size)
+        box = (margin, y, margin + side, y + side)
+        _pin(draw, box, mark.number, size, (indent, y + side / 2))  # pointing at its words
         text_top = y + (side - len(mark.lines) * line + 8) / 2 if len(mark.lines) == 1 else y
         for index, text in enumerate(mark.lines):
             draw.text((indent, text_top + index * line), text, font=font(size), fill=KEY_INK)
@@ -148,7 +154,29 @@ def marked(
     return out, marks
 
 
-def _disc(draw: ImageDraw.ImageDraw, box: Rect, number: int, size: int) -> None:
+def _nearest(box: Rect, part: Rect) -> tuple[float, float]:
+    """The point of ``part`` nearest the centre of ``box``."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return min(max(cx, part[0]), part[2]), min(max(cy, part[1]), part[3])
+
+
+def _pin(draw: ImageDraw.ImageDraw, box: Rect, number: int, size: int, toward: tuple[float, float]) -> None:
+    """The numbered disc in ``box`` with a tail pointing at ``toward`` (none when the
+    point is under the disc): a shape no board draws, so it reads as a callout."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    r = (box[2] - box[0]) / 2
+    distance = math.dist((cx, cy), toward)
+    angle = math.atan2(toward[1] - cy, toward[0] - cx)
+    reach = min(r * TAIL, distance)  # to the part's edge, the shape telling it apart
+
+    def tail(radius: float, tip: float) -> list[tuple[float, float]]:
+        # The tail's base: where a circle of ``radius`` turns 40° either side of the tip.
+        base = [(cx + radius * math.cos(angle + a), cy + radius * math.sin(angle + a)) for a in (0.7, -0.7)]
+        return [base[0], (cx + tip * math.cos(angle), cy + tip * math.sin(angle)), base[1]]
+
+    if distance > r:
+        draw.polygon(tail(r, reach), fill=MARK, outline=SHADOW, width=3)
     draw.ellipse(box, fill=MARK, outline=SHADOW, width=3)
-    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1)
-    draw.text(centre, str(number), font=font(size, bold=True), fill=INK, anchor="mm")
+    if distance > r:  # the disc's outline cut the tail's root: fill it over again
+        draw.polygon(tail(r - 3, reach - 5), fill=MARK)
+    draw.text((cx, cy + 1), str(number), font=font(size, bold=True), fill=INK, anchor="mm")

@@ -6,7 +6,8 @@ A game's rules summary is a list of sections, ``<game>.rules.<n>.title`` and
 ``.text`` (n = 1, 2, …) in its catalog, shown as one embed field each; a game whose
 catalog has one ``<game>.rules.summary`` instead (a game from elsewhere) shows it as
 the description. Its How to play is ``<game>.guide.goal``, ``.turn`` (five lines)
-and ``.missed`` (three rules, with their ids), in its face's ``guide.toml``.
+and ``.missed`` (three rules, with their ids), in its face's ``guide.toml``; ``.setup`` too
+where a new game opens on a set-up the players make (Narnia's).
 """
 
 from __future__ import annotations
@@ -56,6 +57,9 @@ def guide_embed(game: str, language: str, picture: bool) -> discord.Embed:
     name = t(f"game.{game}.name", language)
     embed = discord.Embed(title=t("guide.title", language, game=name), colour=discord.Colour.teal())
     embed.add_field(name=t("guide.goal", language), value=t(f"{game}.guide.goal", language), inline=False)
+    if has(f"{game}.guide.setup"):  # a set-up the players make (Narnia's), where a new game opens
+        setup = t(f"{game}.guide.setup", language)
+        embed.add_field(name=t("guide.setup", language), value=setup, inline=False)
     embed.add_field(name=t("guide.turn", language), value=t(f"{game}.guide.turn", language), inline=False)
     missed = t(f"{game}.guide.missed", language)
     embed.add_field(name=t("guide.missed", language), value=missed, inline=False)

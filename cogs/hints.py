@@ -56,6 +56,12 @@ def hint_text(found: Hint, language: str) -> str:
         lines.append(t("hint.why_same", language))
     else:
         lines.append(t("hint.why_other", language, normal=said(advice.normal)))
+    try:  # the game's reason: what the move does for the player, from their own view
+        reason = presenter.hint_reason(found.view, advice.move.model_dump(mode="json"), language)
+    except (ValueError, LookupError, AssertionError):  # a reason is a bonus: the hint goes without it
+        reason = None
+    if reason:
+        lines.append(t("hint.because", language, reason=reason))
     text = "\n".join([*lines, f"-# {t('hint.note', language)}"])
     # A message holds 2000 characters: a very long move goes without the note.
     return text if len(text) <= MESSAGE_LIMIT else "\n".join(lines)[:MESSAGE_LIMIT]

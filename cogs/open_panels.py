@@ -20,12 +20,14 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import discord
 
 from bot.client import GameMasterBot
+from bot.i18n import t
 from bot.model import Sitting, TableError
+from cogs.controls import EMBED_TEXT, EMBED_TOTAL
 from cogs.drawn import Panel
 
 log = logging.getLogger("gamemaster.panels")
@@ -34,8 +36,33 @@ log = logging.getLogger("gamemaster.panels")
 # kept in hand for the edit's own way there.
 WINDOW = timedelta(minutes=14)
 
-# Draws a member's panel as it is now: the embed, controls and picture, from the table.
-Draw = Callable[[Sitting, str], Awaitable[Panel]]
+# Draws a member's panel as it is now: the embed, controls and picture, from the table;
+# the time it stops being kept current (its interaction's token expires), for it to say.
+Draw = Callable[[Sitting, str, datetime], Awaitable[Panel]]
+
+
+def kept_until(interaction: discord.Interaction) -> datetime:
+    """Until when the panel answering ``interaction`` is kept current."""
+    return interaction.created_at + WINDOW
+
+
+def with_expiry(embed: discord.Embed, speed: str, until: datetime, language: str) -> discord.Embed:
+    """At a table with long deadlines (``async``) a panel may stay open longer than it
+    is kept current: it says until when, in Discord's timestamps (the member's clock,
+    "in 13 minutes", then "2 hours ago"), and what to press after. A live table's turns
+    come sooner than that: no line there."""
+    if speed != "async":
+        return embed
+    line = "-# " + t(
+        "panel.kept_until",
+        language,
+        time=discord.utils.format_dt(until, "t"),
+        when=discord.utils.format_dt(until, "R"),
+    )
+    text = f"{embed.description}\n{line}" if embed.description else line
+    if len(text) <= EMBED_TEXT and len(embed) + len(line) + 1 <= EMBED_TOTAL:  # else left out whole
+        embed.description = text
+    return embed
 
 
 @dataclass
@@ -102,7 +129,7 @@ class OpenPanels:
                 acting = decision is not None and at.seat in decision.actors
                 due = acting or panel.acting
                 if due and not at.table.fresh(at.row.version, panel.version):
-                    drawn = await self.draw(at, panel.language)
+                    drawn = await self.draw(at, panel.language, kept_until(panel.interaction))
                     if not await self._send(panel.interaction.edit_original_response(**drawn.edit())):
                         self.forget(channel_id, user_id, panel)
                         return

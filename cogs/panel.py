@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -32,7 +33,7 @@ from cogs.controls import (
     with_panel_notes,
 )
 from cogs.drawn import Panel, with_picture
-from cogs.open_panels import OpenPanels, open_panels_of
+from cogs.open_panels import OpenPanels, kept_until, open_panels_of, with_expiry
 from cogs.publisher import with_final_record
 from games.core import Game, GameState
 
@@ -88,18 +89,21 @@ def render_panel(presenter: Presenter, ctx: PanelContext) -> tuple[discord.Embed
     return embed, view
 
 
-async def draw_panel(presenter: Presenter, ctx: PanelContext) -> Panel:
-    """The panel as it is sent: :func:`render_panel` and the seat's picture."""
+async def draw_panel(presenter: Presenter, ctx: PanelContext, until: datetime | None = None) -> Panel:
+    """The panel as it is sent: :func:`render_panel` and the seat's picture; ``until``:
+    when it stops being kept current (cogs.open_panels), said at an async table."""
     embed, view = render_panel(presenter, ctx)
+    if until is not None and ctx.outcome is None:
+        embed = with_expiry(embed, ctx.table.speed, until, ctx.language)
     return await with_picture(presenter, ctx, embed, view)
 
 
-async def draw_sitting(at: Sitting, language: str) -> Panel:
+async def draw_sitting(at: Sitting, language: str, until: datetime) -> Panel:
     """A member's panel as the table stands now (cogs.open_panels redraws with it)."""
     ctx = panel_context(
         at.game, at.state, at.row.channel_id, at.row.version, at.table, at.seat, at.draft, language
     )
-    return await draw_panel(PRESENTERS[at.row.game], ctx)
+    return await draw_panel(PRESENTERS[at.row.game], ctx, until)
 
 
 def remember(interaction: discord.Interaction, ctx: PanelContext) -> None:
@@ -113,7 +117,7 @@ def remember(interaction: discord.Interaction, ctx: PanelContext) -> None:
 async def show_panel(interaction: discord.Interaction, channel_id: int) -> None:
     """``/hand`` and the board's My hand button: a fresh ephemeral panel."""
     row, _table, ctx = await _context(interaction, channel_id)
-    panel = await draw_panel(PRESENTERS[row.game], ctx)
+    panel = await draw_panel(PRESENTERS[row.game], ctx, kept_until(interaction))
     await interaction.response.send_message(
         embed=panel.embed, view=panel.view, files=panel.files(), ephemeral=True
     )
@@ -130,7 +134,7 @@ async def _redraw(
     """The member's panel as it is now, in place of the one clicked (a fresh
     private one where the click came from anything but a private panel: a
     panel never lands in a public message)."""
-    panel = await draw_panel(presenter, ctx)
+    panel = await draw_panel(presenter, ctx, kept_until(interaction))
     message = interaction.message
     if message is not None and message.flags.ephemeral:
         await interaction.response.edit_message(**panel.edit(content))
@@ -182,7 +186,7 @@ async def handle_click(
             if click.draft is not None:
                 await bot.service.save_draft(channel_id, ctx.seat, ctx.version, click.draft)
                 ctx.draft = click.draft
-            panel = await draw_panel(presenter, ctx)
+            panel = await draw_panel(presenter, ctx, kept_until(interaction))
             await interaction.response.edit_message(**panel.edit())
             remember(interaction, ctx)
             return
@@ -209,7 +213,7 @@ async def handle_click(
         None,
         ctx.language,
     )
-    panel = await draw_panel(PRESENTERS[applied.row.game], new_ctx)
+    panel = await draw_panel(PRESENTERS[applied.row.game], new_ctx, kept_until(interaction))
     await interaction.response.edit_message(**panel.edit("\n".join(private)[:2000] or None))
     remember(interaction, new_ctx)
     await bot.changes.after(applied)

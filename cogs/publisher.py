@@ -28,7 +28,7 @@ from bot.presenter import PRESENTERS, Presenter, board_image_key
 from bot.render import event_text, seat_name, seat_names
 from bot.store import GameRow
 from cogs.common import channel_of
-from cogs.controls import board_view
+from cogs.controls import board_view, hand_view
 from cogs.turn_messages import MESSAGE_LIMIT, Boards, TurnMessages, chunks
 from games.core import Decision, Event, Game, GameState, Outcome
 from games.registry import GAMES
@@ -353,7 +353,8 @@ class Publisher:
         if notice.payload.get("kind") == "reminder":
             reminder = self.reminder(change)
             if reminder is not None and notice.sent == 0:
-                await self._post(channel, notice, reminder[0], reminder[1])
+                # With My hand: hours later, the board far up, one click still opens the decision.
+                await self._post(channel, notice, *reminder, hand_view(notice.channel_id, table.language))
                 await self.outbox.progress(notice, 1)  # pinged once: not again on a retry
             return
         parts = self.parts(change)
@@ -381,12 +382,14 @@ class Publisher:
                 log.warning("board refused by Discord", extra={"fields": {"channel": notice.channel_id}})
 
     @staticmethod
-    async def _post(channel: discord.abc.Messageable, notice: Notice, text: str, users: list[int]) -> None:
+    async def _post(
+        channel: discord.abc.Messageable, notice: Notice, text: str, users: list[int], view: discord.ui.View
+    ) -> None:
         mentions = discord.AllowedMentions(
             users=[discord.Object(u) for u in users], roles=False, everyone=False
         )
         try:
-            await channel.send(text, allowed_mentions=mentions)
+            await channel.send(text, allowed_mentions=mentions, view=view)
         except (discord.Forbidden, discord.NotFound):
             log.warning("message refused by Discord", extra={"fields": {"channel": notice.channel_id}})
 

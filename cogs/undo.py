@@ -21,6 +21,7 @@ from bot.model import TableError
 from bot.presenter import PRESENTERS, PanelContext
 from cogs.common import answer_error, bot_of, lang, user_errors
 from cogs.controls import GREY, Checked, add_panel_control, add_panel_note, id_field
+from cogs.open_panels import kept_until
 from cogs.panel import draw_panel, panel_context, remember, show_stale
 
 
@@ -35,7 +36,7 @@ async def _take_back(
     ctx = panel_context(
         applied.game, applied.state, channel_id, applied.row.version, applied.table, seat, None, language
     )
-    panel = await draw_panel(PRESENTERS[applied.row.game], ctx)
+    panel = await draw_panel(PRESENTERS[applied.row.game], ctx, kept_until(interaction))
     done = t("undo.done", language)
     if in_place:
         await interaction.response.edit_message(**panel.edit(done))

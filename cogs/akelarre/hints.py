@@ -223,3 +223,41 @@ def _choose_payment(view: AkelarreView, choice: ChoosePayment, language: str, na
         seat=named(names, payment.payer),
         cards=cards_text(rest, language),
     )
+
+
+# -- why: one game-level reason, from the move and the seat's own view ----------
+def reason(view: AkelarreView, action: dict[str, Any], language: str) -> str | None:
+    """Why the hint's move helps, in points as AK-12.2 counts them for this seat's own
+    favourite family (naturals of it their value, others 1, jokers 0) and what groups need."""
+    parsed = ACTION_ADAPTER.validate_python(action)
+    match parsed:
+        case Open() | Add():
+            place = _place(view, parsed.place)
+            existing = (
+                [Placed(card=c.card, value=c.value) for c in place.cards] if isinstance(parsed, Add) else []
+            )
+            group = _resolved(view, existing, parsed)
+            if len(group) >= COMPLETE:
+                key = "why.complete_own" if place.owner == view.seat else "why.complete_other"
+                return hint(key, language, count=worth([p.card for p in group], view.favourite))
+            favourite = [c for c in parsed.cards if family_of(c) == view.favourite and not is_joker(c)]
+            if favourite:
+                return hint(
+                    "why.favourite",
+                    language,
+                    count=len(favourite),
+                    suit=suit(family_of(favourite[0]), language),
+                )
+            return hint("why.grows", language, size=len(group), count=COMPLETE - len(group))
+        case Take(card=card):
+            return hint("why.take", language, card=card_name(card, language))
+        case Discard(card=card):
+            return hint("why.discard", language, count=worth([card], view.favourite))
+        case Draw(source=source):
+            wanted = HAND_SIZE - len(view.hand or [])
+            offers = {p.family: worth(p.cards[::-1][:wanted], view.favourite) for p in view.piles if p.cards}
+            if source != "deck":
+                return hint("why.draw_pile", language, count=offers.get(source, 0))
+            return hint("why.draw_deck", language, count=max(offers.values())) if offers else None
+        case _:
+            return None

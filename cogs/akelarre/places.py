@@ -35,7 +35,7 @@ def place_name(
 
 def group_text(cards: Sequence[tuple[str, int]], language: str) -> str:
     """A group as read on the table: "🧚 Fairies run (2 · 3 (joker) · 4)" or
-    "set of 5s (🧚 Fairies · 🍄 Goblins (joker) · 🌳 Druids)"."""
+    "three of a kind of 5s (🧚 Fairies · 🍄 Goblins (joker) · 🌳 Druids)"."""
     families = [family_of(c) for c, _ in cards]
     if len(cards) > 1 and len(set(families)) == 1:
         values = " · ".join(ui("joker_value", language, value=v) if is_joker(c) else str(v) for c, v in cards)
@@ -63,7 +63,7 @@ def card_short(card: str, value: int | None, language: str) -> str:
 
 
 def group_short(cards: Sequence[tuple[str, int]], language: str, *, opened: bool = False) -> str:
-    """A group in a few characters, for an option: "🌳 run 2·3·🃏4", "set of fives 🧚·🍄🃏·🌳";
+    """A group in a few characters, for an option: "🌳 run 2·3·🃏4", "three of a kind of 5s 🧚·🍄🃏·🌳";
     ``opened``: as the object of "Open" ("a run 🌳 2·3·4", "un tris di 3 …")."""
     families = [family_of(c) for c, _ in cards]
     if len(cards) > 1 and len(set(families)) == 1:

@@ -133,3 +133,42 @@ def _pass(view: MagmorView, language: str) -> str:
         return hint("pass_magmor", language)
     here = _cell(view, view.current or "")
     return hint("pass", language, cell=here.cell, terrain=_terrain(here, language))
+
+
+# -- why: one game-level reason, from the move and the seat's own view --------------------
+
+
+def reason(view: MagmorView, action: dict[str, Any], language: str) -> str | None:
+    """Why the hint's move helps, by the seat's own objective (what each resource counts at
+    the end, MM-6) and its own hand: never another seat's cards or objective."""
+    parsed = ACTION_ADAPTER.validate_python(action)
+    values = view.objective or {}
+    if isinstance(parsed, Pay):
+        unpaid = [c.res for c in view.categories if c.paid_by is None]
+        key = (
+            "why.pay_cheapest"
+            if all(values.get(parsed.resource, 0) <= values.get(r, 0) for r in unpaid)
+            else "why.pay"
+        )
+        return hint(
+            key, language, resource=_named(parsed.resource, language), count=values.get(parsed.resource, 0)
+        )
+    if isinstance(parsed, PayMagMor):
+        cards = sorted(v for r, n in (view.hand or {}).items() for v in [values.get(r, 0)] * n)
+        worth = sum(n * values.get(r, 0) for r, n in parsed.cards.items())
+        return hint("why.magmor_least" if worth <= sum(cards[:2]) else "why.magmor", language, count=worth)
+    if isinstance(parsed, Split):
+        kept = parsed.allocation.get(view.seat, {}) if view.seat is not None else {}
+        return hint("why.split", language, count=sum(n * values.get(r, 0) for r, n in kept.items()))
+    if isinstance(parsed, Explore):
+        cost = _cell(view, parsed.cell).explore_cost or ""
+        return hint("why.explore", language, resource=_named(cost, language), count=values.get(cost, 0))
+    if isinstance(parsed, Choose):
+        cell = _cell(view, parsed.cell)
+        if parsed.cell in view.explored:
+            return hint("why.choose_seen", language)
+        if cell.hint is not None:
+            held = (view.hand or {}).get(cell.hint, 0)
+            if held:  # none held: the hand gives no reason
+                return hint("why.choose_hint", language, resource=_named(cell.hint, language), count=held)
+    return None

@@ -59,3 +59,6 @@ class MagmorPresenter(Presenter):
         self, view: BaseModel, action: dict[str, Any], language: str, names: Sequence[str] = ()
     ) -> str:
         return hints.describe(as_view(view), action, language, names)
+
+    def hint_reason(self, view: BaseModel, action: dict[str, Any], language: str) -> str | None:
+        return hints.reason(as_view(view), action, language)

@@ -1,5 +1,6 @@
 """Narnia's How to play picture (cogs/guide_picture.py): the map of a real game some
-rounds in, its parts labelled: the Witch's land, a player's territory and its stack."""
+rounds in, its parts labelled: the Witch's land and its tokens, a player's territory, a
+bare flag."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ def name(territory: str, *, above: float = 0) -> Finder:
         if box is None or not above:
             return box
         middle = (box[0] + box[2]) / 2
-        return middle - above * 1.6, box[1] - above - 2, middle + above * 1.6, box[1] - 2
+        return middle - above * 1.2, box[1] - above - 2, middle + above * 1.2, box[1] - 2
 
     return find
 
@@ -44,17 +45,22 @@ def _stacked(v: NarniaView) -> TerritoryView | None:
 
 
 def _witch(v: NarniaView) -> TerritoryView | None:
-    return next((t for t in v.territories if t.owner is None and t.stack), None)
+    """A Witch territory with tokens, one with two or more if she has one (her stack
+    shows "top first" then)."""
+    held = sorted((t for t in v.territories if t.owner is None and t.stack), key=lambda t: len(t.stack) < 2)
+    return held[0] if held else None
 
 
 def labels(v: NarniaView) -> list[Label]:
     stacked, witch = _stacked(v), _witch(v)
     assert stacked is not None and witch is not None
     bare = next(t for t in v.territories if not t.stack)
+    # The tokens' label names the Witch (a mark's number follows the reading order, so
+    # "its" could name whatever came before), and points at her territory's tokens.
     return [
         Label("narnia.guide.label.witch", name(witch.id)),
+        Label("narnia.guide.label.stack", name(witch.id, above=34)),
         Label("narnia.guide.label.player", name(stacked.id)),
-        Label("narnia.guide.label.stack", name(stacked.id, above=34)),
         Label("narnia.guide.label.flag", name(bare.id, above=34)),
     ]
 

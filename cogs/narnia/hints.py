@@ -38,7 +38,7 @@ from games.narnia.actions import (
     Treachery,
     WitchPairChoice,
 )
-from games.narnia.ai import Board
+from games.narnia.ai import Board, peter_neighbours
 from games.narnia.views import NarniaView
 
 
@@ -242,3 +242,37 @@ def _aslan(v: NarniaView, key: str, lang: str) -> str:
     if paused.holder_side == "defender":
         mine, theirs = theirs, mine
     return hint(key, lang, mine=joined(mine), theirs=joined(theirs))
+
+
+# -- why: one game-level reason, from the move and the seat's own view -------------------
+
+
+def reason(view: NarniaView, action: dict[str, Any], language: str) -> str | None:
+    """Why the hint's move helps the player toward NA-5 (drive the Witch out, hold the most
+    territories): counts and chances the board shows, never a token still to be drawn."""
+    parsed: NarniaAction = ACTION_ADAPTER.validate_python(action)
+    board, lang = Board(view), language
+    match parsed:
+        case Attack():  # the line names the chance: the reason is what a conquest does for NA-5
+            witch, mine = len(board.witch_territories()), len(board.mine(_seat(view)))
+            return hint("why.attack", lang, left=witch - 1, yours=mine + 1)
+        case PlaceReinforcement(territory=tid) | Move(target=tid) | Deploy(territory=tid):
+            return _front(board, tid, lang)
+        case PlaceWitch(territory=tid):
+            return hint("why.place_witch", lang, count=peter_neighbours(tid))
+        case WitchPairChoice(source=source, target=target):
+            reinforced = view.phase == "witch_pair" and sum(view.witch_bag.values()) > 0
+            return hint(
+                "why.witch_pair", lang, chance=percent(board.witch_chance(source, target, reinforced))
+            )
+        case Pass():
+            return hint("why.pass", lang) if view.phase not in ("surprise", "courage") else None
+        case _:
+            return None
+
+
+def _front(board: Board, tid: str, lang: str) -> str:
+    """A territory of the player's, by the Witch territories it borders (where she attacks
+    and where it can attack)."""
+    facing = len(board.witch_neighbours(tid))
+    return hint("why.front", lang, count=facing) if facing else hint("why.behind", lang)

@@ -127,3 +127,26 @@ def _change_order(view: TalismaniView, moved: str, position: int, language: str)
 def _weather(view: TalismaniView, key: str, language: str, **params: str) -> str:
     """Keep the row, or rotate it: the dominant suit to the end, the second one dominant (TT-11.2)."""
     return hint(key, language, suit=suit(view.row[0], language), next=suit(view.row[1], language), **params)
+
+
+# -- why: one game-level reason, from the move and the seat's own view ------------------
+
+
+def reason(view: TalismaniView, action: dict[str, Any], language: str) -> str | None:
+    """Why the hint's play helps: where its suit stands in the weather row (a suit further
+    left beats every suit to its right), or what a forge makes; from the seat's own view."""
+    parsed = ACTION_ADAPTER.validate_python(action)
+    match parsed:
+        case PlayCards(cards=cards):
+            play = reveal_play(_me(view), Choice(cards=cards))
+            if play.total is None or play.suit is None:
+                return None
+            place = view.row.index(play.suit) + 1
+            if place == 1:
+                return hint("why.lead", language, suit=suit(play.suit, language))
+            return hint("why.row", language, suit=suit(play.suit, language), place=place, count=place - 1)
+        case Forge():
+            ready = [p for p in view.seats[_me(view)].pending if p.suit == view.row[0]]
+            return hint("why.forge", language, count=len(ready)) if ready else None
+        case _:
+            return None

@@ -75,3 +75,6 @@ class TalismaniPresenter(Presenter):
     ) -> str:
         """The hint: one of the seat's own legal actions in words, from its own view."""
         return hints.describe(as_view(view), action, language)
+
+    def hint_reason(self, view: BaseModel, action: dict[str, Any], language: str) -> str | None:
+        return hints.reason(as_view(view), action, language)

@@ -20,9 +20,9 @@ from games.tirnanog.actions import (
     TakeCreatures,
     TakeTerritory,
 )
-from games.tirnanog.data import META, value_of
-from games.tirnanog.defaults import hand_of, me
-from games.tirnanog.payment import counts_of
+from games.tirnanog.data import META, value_of, vp_of
+from games.tirnanog.defaults import fills, hand_of, me, needed
+from games.tirnanog.payment import affordable, counts_of
 from games.tirnanog.views import TirNanOgView
 
 
@@ -95,3 +95,40 @@ def _declare(view: TirNanOgView, action: Declare, language: str) -> str:
     # TNO-4.5.4: the count a dispute compares is the hand plus the visible top card's symbols.
     best = max(dispute_counts(view, view.seat, hand_of(view)).values(), default=0)
     return hint("declare_yes", language, terrain=terrain(dispute.terrain, language), best=best)
+
+
+# -- why: one game-level reason, from the move and the seat's own view ----------------
+
+
+def reason(view: TirNanOgView, action: dict[str, Any], language: str) -> str | None:
+    """Why the hint's move helps: what the seat's reserve still lacks, what a territory
+    scores on the stack (TNO-5.1), what a dispute is worth; all from the seat's own view."""
+    parsed = ACTION_ADAPTER.validate_python(action)
+    hand, reserve = hand_of(view), me(view).reserve
+    match parsed:
+        case TakeCreatures(species=taken):
+            after = dict(hand)
+            for name in taken:
+                after[name] = after.get(name, 0) + 1
+            paid = [
+                c
+                for c in reserve
+                if not affordable(c, hand, me(view).discount) and affordable(c, after, me(view).discount)
+            ]
+            if paid:
+                return hint("why.take_pays", language, territory=territory(paid[0], language))
+            filled = fills(taken, reserve, hand)
+            return hint("why.take_fills", language, count=filled) if filled else None
+        case TakeTerritory(terrain=terrain):
+            top = next((p.top for p in view.piles if p.terrain == terrain), None)
+            return None if top is None else hint("why.territory", language, vp=vp_of(top))
+        case Consolidate(territory=card):
+            return hint("why.consolidate", language, vp=vp_of(card))
+        case Discard(species=gone):
+            wanted = needed(reserve)
+            spare = all(hand.get(name, 0) - gone.count(name) >= wanted.get(name, 0) for name in set(gone))
+            return hint("why.discard_spare", language) if spare and reserve else None
+        case Declare(take_part=yes):
+            return hint("why.declare_yes" if yes else "why.declare_no", language)
+        case _:
+            return None

@@ -348,8 +348,11 @@ def _playable(ctx: PanelContext, v: TirNanOgView) -> tuple[dict[str, int] | None
         return None, "hand_dispute", 0, ""
     legal = ctx.legal or []
     if v.phase in ("hand_limit", "dispute_discard"):
-        discards = [a for a in legal if a["kind"] == "discard"]
-        return _most_used(discards, "species"), "hand_discard", _to_discard(v), ""
+        # Any card may go (TNO-4.2.3, TNO-4.5.7): every card of a species some discard
+        # names is marked, not only as many as one discard could take, as the caption
+        # says "any of these" (a third Elf is as good a pick as the first).
+        named = {name for a in legal if a["kind"] == "discard" for name in a.get("species", [])}
+        return {name: (v.hand or {}).get(name, 0) for name in named}, "hand_discard", _to_discard(v), ""
     payments = [a for a in legal if a["kind"] == "consolidate"]
     chosen = _chosen_territory(ctx, list(dict.fromkeys(a["territory"] for a in payments)))
     if chosen is not None:

@@ -169,3 +169,24 @@ def test_errors_format_with_their_params() -> None:
         assert placeholders(IT[key]) <= names, (key, names)
         checked += 1
     assert checked >= 35
+
+
+@pytest.mark.parametrize("size", [3, 4, 5])
+def test_a_set_is_named_by_its_size_and_its_value_apart(size: int) -> None:
+    """Issue 39: "set of fours" (three 4s) read beside "four of a kind" (four cards) as
+    the same thing. The spec's words (tris = three of a kind, poker = four of a kind)
+    name the size; the value is a digit, so it never reads as a count."""
+    from bot.i18n import t
+    from cogs.akelarre.places import group_short, group_text
+
+    families = ["F", "G", "D", "N", "W"][:size]
+    cards = [(f"{f}4a", 4) for f in families]
+    size_word = {3: "three of a kind of 4s", 4: "four of a kind of 4s", 5: "full set of 4s"}[size]
+    size_it = {3: "tris di 4", 4: "poker di 4", 5: "serie di 4"}[size]
+    for text in (group_text(cards, "en"), group_short(cards, "en"), group_short(cards, "en", opened=True)):
+        assert size_word in text and "fours" not in text, text
+    for text in (group_text(cards, "it"), group_short(cards, "it"), group_short(cards, "it", opened=True)):
+        assert size_it in text, text
+    if size < 5:  # the board picture's heading of a place (a 5th card captures the group)
+        assert t(f"akelarre.ui.picture.set_{size}", "en", word="4s") == size_word
+        assert t(f"akelarre.ui.picture.set_{size}", "it", word="4") == size_it

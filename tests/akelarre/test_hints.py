@@ -156,7 +156,7 @@ EXACT: list[tuple[str, AkelarreAction, str, str]] = [
     (
         "start",
         Open(place="P1-1", cards=["F2a", "G2a", "W2a"]),
-        "Open a new group on your place 1: set of twos (🧚 Fairies · 🍄 Goblins · 🧙 Witches)",
+        "Open a new group on your place 1: three of a kind of 2s (🧚 Fairies · 🍄 Goblins · 🧙 Witches)",
         "Apri un nuovo gruppo sul tuo luogo 1: tris di 2 (🧚 Fate · 🍄 Folletti · 🧙 Streghe)",
     ),
     (
@@ -181,7 +181,7 @@ EXACT: list[tuple[str, AkelarreAction, str, str]] = [
         "held",
         Open(place="P1-1", cards=["GJ", "D6a"]),
         "Open a new group on your place 1 with the taken 🌊 6 of Nymphs: "
-        "set of sixes (🍄 Goblins (joker) · 🌳 Druids · 🌊 Nymphs)",
+        "three of a kind of 6s (🍄 Goblins (joker) · 🌳 Druids · 🌊 Nymphs)",
         "Apri un nuovo gruppo sul tuo luogo 1 con la carta sottratta (🌊 6 di Ninfe): "
         "tris di 6 (🍄 Folletti (Jolly) · 🌳 Druidi · 🌊 Ninfe)",
     ),

@@ -89,9 +89,12 @@ async def test_a_hint_is_played_with_one_click(
     assert (kept.seat, kept.number) == (0, 2) and info.seats[0].hints == 2
     move = PRESENTERS[game_id].describe_action(view, kept.action, language, seat_names(info))
     text = hinted.content or ""
-    title, why, note = text.split("\n")
+    title, why, *because, note = text.split("\n")
     assert title == t("hint.title", language, move=move), text
     assert "%" not in why  # advice, not statistics
+    # The game's reason, where it has one for this move (issue 39).
+    reason = PRESENTERS[game_id].hint_reason(view, kept.action, language)
+    assert because == ([t("hint.because", language, reason=reason)] if reason else []), text
     assert note == f"-# {t('hint.note', language)}"
     play_it = t("hint.play", language)
     assert any(custom_id.endswith(":hint:0.2") for custom_id in custom_ids(hinted))

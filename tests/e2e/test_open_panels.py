@@ -4,11 +4,15 @@ older one answers as before; the tokens that edit them never reach the store."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+import re
+from datetime import UTC, datetime, timedelta
 
+import discord
 import pytest
 import simcord
+from simcord.results import to_discord_message
 
+from bot.client import now
 from bot.i18n import t
 from cogs import open_panels
 from cogs.open_panels import open_panels_of
@@ -90,3 +94,61 @@ async def test_the_tokens_stay_in_memory(simcord_env: simcord.Env) -> None:
     for name in ("games", "actions", "outbox", "meta"):
         dumped += "".join(str(tuple(row)) for row in await store.fetch(f"SELECT * FROM {name}"))
     assert dumped and not any(token in dumped for token in tokens)
+
+
+KEPT_UNTIL = re.compile(r"<t:(\d+):t> \(<t:(\d+):R>\)")
+
+
+def kept_until(shown: simcord.ResponseMessage) -> int | None:
+    """The time the panel says it follows the table until (Discord's timestamp), if it says."""
+    text = " ".join(
+        str(e.get("description", "") if isinstance(e, dict) else e.description) for e in shown.embeds
+    )
+    found = KEPT_UNTIL.search(text)
+    assert found is None or found[1] == found[2]
+    return None if found is None else int(found[1])
+
+
+@pytest.mark.parametrize("speed", ["async", "live"])
+async def test_an_async_panel_says_until_when_it_follows_the_table(
+    simcord_env: simcord.Env, speed: str
+) -> None:
+    """Issue 39: at an async table a kept panel stopped following the table after 14
+    minutes without a word. It says until when (its interaction's token, in Discord's
+    timestamps), and what to press after; a live table's panel has no such line."""
+    table = make_table(simcord_env, ["alice", "bob", "carol"])
+    await start_game(table, speed=speed)
+    member = await player_of(table, await actor(table))
+    opened = await panel(table, member)
+    until = kept_until(opened)
+    if speed == "live":
+        assert until is None
+        return
+    assert until is not None
+    opened_at = discord.utils.snowflake_time(opened.id)
+    assert abs(datetime.fromtimestamp(until, UTC) - (opened_at + open_panels.WINDOW)) < timedelta(seconds=5)
+    text = " ".join(str(embed.description) for embed in opened.embeds)
+    assert t("table.button.hand", "en") in text
+    await step(table, shown=opened)  # a click: the panel is the click's answer, kept until 14 min after it
+    assert kept_until(opened) is not None
+
+
+async def test_a_reminder_opens_the_member_s_panel_in_one_click(simcord_env: simcord.Env) -> None:
+    """Issue 39: hours later, the reminder is where the member is pinged: it carries My
+    hand, and one click on it opens their panel with the decision."""
+    table = make_table(simcord_env, ["alice", "bob", "carol"])
+    await start_game(table, speed="async")
+    seat = await actor(table)
+    member = await player_of(table, seat)
+    store = table.bot.store
+    await store.execute("UPDATE games SET reminder_at = ? WHERE status = 'playing'", (now() - 1,))
+    await simcord_env.advance_time(table.bot.settings.scheduler_interval_seconds + 1)
+    stored = simcord_env.backend.messages.get(table.channel.id, {}).values()
+    reminders = [m for m in stored if (m.content or "").startswith("⏰")]
+    assert len(reminders) == 1 and f"<@{member.id}>" in (reminders[0].content or "")
+    reminder = to_discord_message(simcord_env, reminders[0])
+    hand = f"gm:{table.channel.id}:hand"
+    assert hand in custom_ids(reminder)
+    result = await member.click(reminder, custom_id=hand)
+    assert result.ephemeral and result.response is not None
+    assert versions(result.response) == {(await table.row()).version}  # the decision's controls, current

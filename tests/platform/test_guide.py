@@ -5,7 +5,9 @@ board, its mark beside its part, its words readable on a phone and in the langua
 from __future__ import annotations
 
 import io
+import math
 import re
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -14,10 +16,11 @@ from bot.i18n import LANGUAGES, catalog, t
 from bot.model import TableError
 from cogs.common import presented_games
 from cogs.guide import _game
-from cogs.guide_marks import overlap
-from cogs.guide_picture import guide_of, labelled, template
+from cogs.guide_marks import MARK, grown, overlap
+from cogs.guide_picture import guide_of, labelled, presenter_of, sample, template
 from cogs.guide_text import fits, guide_embed, guided_games, help_embed, rule_sections, rules_embed
 from cogs.pictures import measuring, min_text_size
+from games.registry import GAMES as GAMES_BY_ID
 
 # The prefix of each game's rule ids in its spec (AK-5.5, MM-4.4.2, NA-4.4.5, TT-9, TNO-4.5).
 PREFIX = {"akelarre": "AK", "magmor": "MM", "narnia": "NA", "talismani": "TT", "tirnanog": "TNO"}
@@ -43,6 +46,19 @@ def test_how_to_play_says_the_goal_a_turn_in_five_lines_and_three_rules(game: st
     assert re.search(rf"\b{PREFIX[game]}-\d", own[f"{game}.guide.goal"])
     labels = [key for key in own if key.startswith(f"{game}.guide.label.")]
     assert len(labels) >= 4 and all(own[key].strip() for key in labels)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_narnia_s_how_to_play_says_the_set_up_a_new_game_opens_on(language: str) -> None:
+    """Issue 39: practice opens on Narnia's set-up (NA-3.4, NA-3.5: the member places
+    the Witch's tokens, then takes start territories) and How to play never said so."""
+    embed = guide_embed("narnia", language, picture=True)
+    names = [field.name for field in embed.fields]
+    assert names[:2] == [t("guide.goal", language), t("guide.setup", language)], names
+    setup = embed.fields[1].value or ""
+    assert all(rule in setup for rule in ("NA-3.4", "NA-3.5")), setup
+    # The other games open on their first turn: no set-up field.
+    assert t("guide.setup", language) not in [f.name for f in guide_embed("magmor", language, True).fields]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -95,6 +111,62 @@ def test_the_labelled_picture_marks_every_part_readably(game: str, language: str
     words = {" ".join(m.lines) for m in drawn.marks}
     catalog_words = {t(key, language) for key in catalog(language) if key.startswith(f"{game}.guide.label.")}
     assert words <= catalog_words
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_mark_s_colour_is_none_of_the_board_s(game: str) -> None:
+    """Issue 39: the yellow numbered discs read as Tir Nan Og's territory values (and
+    Akelarre's, Mag Mor's, Talismani's yellows). A mark's colour is one no board uses."""
+    view = GAMES_BY_ID[game].view(sample(game), None)
+    presenter = presenter_of(game)
+    assert presenter is not None
+    board = presenter.board_image(view, "en")
+    assert board is not None
+    image = Image.open(io.BytesIO(board)).convert("RGB")
+    near = _count(image, MARK)
+    assert near / (image.width * image.height) < 0.001, (game, near)
+    # ... and its shape none of theirs: a pin, its tail out of the disc towards its part.
+    drawn = labelled(game, "en")
+    assert drawn is not None
+    picture = Image.open(io.BytesIO(drawn.png)).convert("RGB")
+    for mark in drawn.marks:
+        r = (mark.box[2] - mark.box[0]) / 2
+        cx, cy = (mark.box[0] + mark.box[2]) / 2, (mark.box[1] + mark.box[3]) / 2
+        around = grown(mark.box, r)
+        tail = [
+            (x, y)
+            for x in range(round(around[0]), round(around[2]))
+            for y in range(round(around[1]), round(around[3]))
+            if r + 2 < math.dist((x, y), (cx, cy)) < r * 1.8
+            and 0 <= x < picture.width
+            and 0 <= y < picture.height
+            and _near(picture.getpixel((x, y)), MARK)
+        ]
+        assert len(tail) > r / 3, mark  # a disc alone has none
+
+
+def _near(pixel: Any, colour: tuple[int, int, int]) -> bool:
+    """A pixel near ``colour`` (a PNG may store it a little off)."""
+    return sum((a - b) ** 2 for a, b in zip(pixel, colour, strict=True)) < 60**2
+
+
+def _count(image: Image.Image, colour: tuple[int, int, int]) -> int:
+    return sum(n for n, c in image.getcolors(1 << 20) or [] if _near(c, colour))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_narnia_s_tokens_mark_points_at_the_witch_s_tokens(language: str) -> None:
+    """Issue 39: "Its tokens" came right after "The White Witch's land" but pointed at a
+    player's stack. The tokens' mark points at the row of tokens just above her
+    territory's name, and its words name her (a mark's number follows reading order)."""
+    drawn = labelled("narnia", language)
+    assert drawn is not None
+    by_words = {" ".join(m.lines): m for m in drawn.marks}
+    witch = by_words[t("narnia.guide.label.witch", language)]
+    stack = by_words[t("narnia.guide.label.stack", language)]
+    assert stack.part[0] < witch.part[2] and witch.part[0] < stack.part[2]  # one column
+    assert 0 <= witch.part[1] - stack.part[3] <= 5  # right above her territory's name
+    assert t("narnia.ui.legend_witch", language) in " ".join(stack.lines)  # "White Witch"
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -5,6 +5,7 @@ view; on by default at a practice table only, on or off by the host's choice at
 from __future__ import annotations
 
 import asyncio
+import importlib
 import threading
 from collections.abc import AsyncIterator
 from typing import Any
@@ -329,3 +330,62 @@ def test_a_hint_over_its_time_cap_says_it_is_the_usual_move(
     assert advice.capped and advice.move == game.ai(seat).act(view, decision)
     text = hint_text(Hint("tirnanog", seat, view, advice, version=1, number=1), language)
     assert text.splitlines()[1] == t("hint.capped", language)
+
+
+# The reason line: one game-level "why" per hint, from the move and the seat's own view (issue 39).
+REASON_GAMES = ["akelarre", "magmor", "narnia", "talismani", "tirnanog"]
+
+
+def _reasons(game_id: str, steps: int = 250) -> list[tuple[str, dict[str, str]]]:
+    """A seeded game between normal AIs: at each decision, the acting seat's move (what a
+    hint names) and its reason in each language, where the game gives one."""
+    presenter = importlib.import_module(f"cogs.{game_id}").PRESENTER
+    game = GAMES[game_id]
+    state = game.new_game(3, 5, None)
+    bots = [game.ai(seat) for seat in range(3)]
+    found = []
+    for _ in range(steps):
+        decision = game.decision(state)
+        if decision is None:
+            break
+        seat = decision.actors[0]
+        view = game.view(state, seat)
+        move = bots[seat].act(view, decision)
+        action = move.model_dump(mode="json")
+        said = {lang: presenter.hint_reason(view, action, lang) for lang in ("en", "it")}
+        if said["en"] is not None or said["it"] is not None:
+            found.append((action["kind"], said))
+        state, _ = game.play(state, seat, move)
+    return found
+
+
+@pytest.mark.parametrize("game_id", REASON_GAMES)
+def test_each_game_s_hint_carries_a_reason_in_both_languages(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hints said what, not why: each game gives a reason for its common moves, in both
+    languages, and drawn from the move and the state (not one sentence for all)."""
+    found = _reasons(game_id)
+    assert found, game_id
+    for kind, said in found:
+        assert said["en"] and said["it"] and said["en"] != said["it"], (kind, said)
+        assert not any(mark in text for text in said.values() for mark in "{}"), said
+    assert len({said["en"] for _, said in found}) >= 3, found  # the state shows through
+    kinds = {kind for kind, _ in found}
+    assert len(kinds) >= 2, kinds
+    # And the hint's message carries it, under the move, as "Why: …".
+    monkeypatch.setitem(PRESENTERS, game_id, importlib.import_module(f"cogs.{game_id}").PRESENTER)
+    game = GAMES[game_id]
+    state = game.new_game(3, 5, None)
+    while (decision := game.decision(state)) is not None:
+        seat = decision.actors[0]
+        view = game.view(state, seat)
+        move = game.ai(seat).act(view, decision)
+        reason = PRESENTERS[game_id].hint_reason(view, move.model_dump(mode="json"), "it")
+        if reason:
+            advice = Advice(move=move, normal=move, searched=False)
+            text = hint_text(Hint(game_id, seat, view, advice, version=1, number=1), "it")
+            assert t("hint.because", "it", reason=reason) in text.splitlines()
+            return
+        state, _ = game.play(state, seat, move)
+    raise AssertionError("no hint with a reason")

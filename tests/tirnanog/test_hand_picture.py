@@ -17,7 +17,7 @@ from typing import Any
 from hypothesis import settings
 from PIL import Image
 
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, t
 from cogs.pictures import measuring, min_text_size
 from cogs.tirnanog import PRESENTER
 from cogs.tirnanog.picture import WIDTH, hand_of
@@ -66,6 +66,19 @@ def test_the_playable_cards_are_marked() -> None:
     assert len({picture(state, seat), first, second}) == 3
     waiting = hand_of(context(state, (seat + 1) % 3))
     assert waiting is not None and set(waiting.marks) == {"plain"}
+
+
+def test_at_the_hand_limit_every_card_may_be_discarded_as_the_caption_says() -> None:
+    """TNO-4.2.3 "Any cards may be discarded": with 4 dragons and 2 to discard, the
+    caption says "any 2 of these", so no card is greyed (the 3rd and 4th dragons were)."""
+    state = rigged("DDDDEGGF", [])
+    state.phase = "hand_limit"
+    state.hand_limit_discard = 2
+    hand = hand_of(context(state, state.active))
+    assert hand is not None and hand.caption == "hand_discard" and hand.count == 2
+    assert set(hand.marks) == {"playable"} and len(hand.marks) == 8
+    words = {language: t(f"tirnanog.ui.picture.{hand.caption}", language, count=2) for language in LANGUAGES}
+    assert words == {"en": "discard 2 cards: any 2 of these", "it": "scarta 2 carte: 2 qualsiasi tra queste"}
 
 
 def test_a_hand_nothing_can_use_is_dimmed() -> None:
