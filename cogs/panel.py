@@ -31,7 +31,7 @@ from cogs.controls import (
     with_panel_controls,
     with_panel_notes,
 )
-from cogs.drawn import Panel, with_picture
+from cogs.drawn import Panel, shown_picture, with_picture
 from cogs.open_panels import OpenPanels, open_panels_of
 from cogs.publisher import with_final_record
 from games.core import Game, GameState
@@ -102,12 +102,14 @@ async def draw_sitting(at: Sitting, language: str) -> Panel:
     return await draw_panel(PRESENTERS[at.row.game], ctx)
 
 
-def remember(interaction: discord.Interaction, ctx: PanelContext) -> None:
-    """This answer is now the member's panel: kept current as the table changes."""
+def remember(interaction: discord.Interaction, ctx: PanelContext, panel: Panel | None = None) -> None:
+    """This answer is now the member's panel (``panel``: as it was drawn, its picture):
+    kept current as the table changes."""
     panels = open_panels_of(bot_of(interaction))
     if panels is not None:
         acting = ctx.decision is not None and ctx.seat in ctx.decision.actors
-        panels.remember(interaction, ctx.channel_id, ctx.version, ctx.language, acting)
+        picture = panel.digest if panel is not None else None
+        panels.remember(interaction, ctx.channel_id, ctx.version, ctx.language, acting, picture)
 
 
 async def show_panel(interaction: discord.Interaction, channel_id: int) -> None:
@@ -117,7 +119,7 @@ async def show_panel(interaction: discord.Interaction, channel_id: int) -> None:
     await interaction.response.send_message(
         embed=panel.embed, view=panel.view, files=panel.files(), ephemeral=True
     )
-    remember(interaction, ctx)
+    remember(interaction, ctx, panel)
 
 
 # What a control's click means, where the presenter does not decode it (the hint's Play it).
@@ -133,12 +135,12 @@ async def _redraw(
     panel = await draw_panel(presenter, ctx)
     message = interaction.message
     if message is not None and message.flags.ephemeral:
-        await interaction.response.edit_message(**panel.edit(content))
+        await interaction.response.edit_message(**panel.edit(content, shown_picture(message)))
     else:
         await interaction.response.send_message(
             content, embed=panel.embed, view=panel.view, files=panel.files(), ephemeral=True
         )
-    remember(interaction, ctx)
+    remember(interaction, ctx, panel)
 
 
 async def show_stale(interaction: discord.Interaction, channel_id: int) -> None:
@@ -183,8 +185,8 @@ async def handle_click(
                 await bot.service.save_draft(channel_id, ctx.seat, ctx.version, click.draft)
                 ctx.draft = click.draft
             panel = await draw_panel(presenter, ctx)
-            await interaction.response.edit_message(**panel.edit())
-            remember(interaction, ctx)
+            await interaction.response.edit_message(**panel.edit(shown=shown_picture(interaction.message)))
+            remember(interaction, ctx, panel)
             return
         applied = await bot.service.act(
             channel_id, interaction.user.id, click.action, version=version, then=click.then
@@ -210,8 +212,9 @@ async def handle_click(
         ctx.language,
     )
     panel = await draw_panel(PRESENTERS[applied.row.game], new_ctx)
-    await interaction.response.edit_message(**panel.edit("\n".join(private)[:2000] or None))
-    remember(interaction, new_ctx)
+    text = "\n".join(private)[:2000] or None
+    await interaction.response.edit_message(**panel.edit(text, shown_picture(interaction.message)))
+    remember(interaction, new_ctx, panel)
     await bot.changes.after(applied)
 
 
