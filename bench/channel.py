@@ -43,6 +43,7 @@ from pydantic import SecretStr
 from simcord.http import router
 
 from bench.channel_players import DRIVERS, REFRESH, NoControl, PanelUI, Refused, StalePanel, wanted_of
+from bench.channel_weight import board_characters, body_size, files_size, sent_bytes, uploads
 from bot.client import GameMasterBot
 from bot.i18n import t
 from bot.settings import Settings
@@ -65,6 +66,8 @@ class Request:
     path: str
     body: dict[str, Any]
     files: int
+    body_bytes: int = 0  # the JSON body as sent
+    file_bytes: int = 0  # the files it uploads
 
     @property
     def route(self) -> str:
@@ -126,8 +129,16 @@ def tapped() -> Iterator[list[Request]]:
 
     def dispatch(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
         body = kwargs.get("json")
+        files = kwargs.get("files") or []
         log.append(
-            Request(method, path, body if isinstance(body, dict) else {}, len(kwargs.get("files") or []))
+            Request(
+                method,
+                path,
+                body if isinstance(body, dict) else {},
+                len(files),
+                body_size(body),
+                files_size(files),
+            )
         )
         return original(backend, method, path, **kwargs)
 
@@ -159,6 +170,7 @@ class Turn:
     interactions: int = 0
     writes: Counter[str] = field(default_factory=Counter)
     channel_writes: Counter[str] = field(default_factory=Counter)
+    sent: tuple[int, int] = (0, 0)  # JSON bytes, file bytes
 
 
 @dataclass
@@ -177,6 +189,8 @@ class Figures:
     posts_seen: int = 0
     deleted: int = 0
     history: int = 0
+    boards: list[int] = field(default_factory=list)  # characters of each board posted
+    player_turns: list[tuple[int, int]] = field(default_factory=list)  # uploads: all, the panels'
 
 
 def spread(values: Sequence[float]) -> dict[str, float | int]:
@@ -217,6 +231,15 @@ def report(f: Figures, options: dict[str, Any]) -> dict[str, Any]:
         "writes_per_turn": {
             **{w: round(sum(t.writes[w] for t in f.turns) / n, 2) for w in WRITES},
             "channel": {w: round(sum(t.channel_writes[w] for t in f.turns) / n, 2) for w in WRITES},
+        },
+        "board_characters": spread(f.boards),
+        "bytes_per_turn": {
+            "json": round(sum(t.sent[0] for t in f.turns) / n),
+            "files": round(sum(t.sent[1] for t in f.turns) / n),
+        },
+        "uploads_per_player_turn": {
+            **spread([u for u, _ in f.player_turns]),
+            "panels": spread([p for _, p in f.player_turns]),
         },
         "fallbacks": f.fallbacks,
         "channel_posts_seen": f.posts_seen,
@@ -362,6 +385,7 @@ class Run:
         self.f.board_distances.append(distance or 0)
         turn = Turn(len(self.log), seen.version)
         budget = 200 * turns + 200
+        mover: tuple[int, int] | None = None  # the member of the running player-turn, where it began
         while len(self.f.turns) < turns and seen.kind is not None:
             budget -= 1
             if budget < 0:
@@ -369,6 +393,9 @@ class Run:
                 return
             member = self.member_of(seen)
             begin, self.act_interactions, self.clicks = len(self.log), 0, []
+            if mover is None or mover[0] != member.id:
+                self.player_turn(mover, begin)
+                mover = (member.id, begin)
             try:
                 await self.move(member, seen)
             except (NoControl, Refused, StalePanel) as error:
@@ -398,6 +425,13 @@ class Run:
                 await self.close(turn, now)
                 turn = Turn(len(self.log), now.version)
             seen = now
+        self.player_turn(mover, len(self.log))
+
+    def player_turn(self, mover: tuple[int, int] | None, end: int) -> None:
+        """Close the player-turn that began at ``mover[1]``: its uploads."""
+        if mover is not None:
+            done = self.log[mover[1] : end]
+            self.f.player_turns.append((uploads(done), uploads(done, panels=True)))
 
     def traced(self, member: simcord.MemberActor, seen: Seen, now: Seen, begin: int, changed: bool) -> str:
         lines = [
@@ -420,6 +454,7 @@ class Run:
         done = self.log[turn.start :]
         turn.messages = sum(r.public_post for r in done)
         turn.writes, turn.channel_writes = writes(done), writes(done, "channel")
+        turn.sent = sent_bytes(done)
         events = [
             e
             for entry in await self.bot.store.actions(now.game_id)
@@ -495,6 +530,7 @@ async def run_game(
                 await run.play(turns)
                 run.f.posts_seen = sum(r.public_post for r in log)
                 run.f.deleted = sum(r.write == "deletes" and r.route == "channel" for r in log)
+                run.f.boards = board_characters(log, channel.id)
                 run.board_distance()  # the channel's history as it ends
         finally:
             await client.store.close()

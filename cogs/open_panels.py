@@ -71,6 +71,7 @@ class OpenPanel:
     language: str
     version: int  # the table's version the panel shows
     acting: bool  # drawn while the member had a decision to make
+    picture: str | None = None  # the digest of the picture it shows (cogs.drawn), if known
     editing: asyncio.Lock = field(default_factory=asyncio.Lock)
     again: bool = False  # the table changed while an edit was under way
 
@@ -82,12 +83,19 @@ class OpenPanels:
         self._open: dict[int, dict[int, OpenPanel]] = {}  # channel -> member -> panel
 
     def remember(
-        self, interaction: discord.Interaction, channel_id: int, version: int, language: str, acting: bool
+        self,
+        interaction: discord.Interaction,
+        channel_id: int,
+        version: int,
+        language: str,
+        acting: bool,
+        picture: str | None = None,
     ) -> None:
         """The member's panel in this channel is now the answer to ``interaction``,
-        drawn at ``version`` (``acting``: with a decision of theirs)."""
+        drawn at ``version`` (``acting``: with a decision of theirs; ``picture``: the
+        digest of the picture it shows)."""
         panels = self._open.setdefault(channel_id, {})
-        panels[interaction.user.id] = OpenPanel(interaction, language, version, acting)
+        panels[interaction.user.id] = OpenPanel(interaction, language, version, acting, picture)
 
     def forget(self, channel_id: int, user_id: int, panel: OpenPanel | None = None) -> None:
         """Stop keeping the member's panel (only ``panel``, if given: a newer one stays)."""
@@ -130,10 +138,13 @@ class OpenPanels:
                 due = acting or panel.acting
                 if due and not at.table.fresh(at.row.version, panel.version):
                     drawn = await self.draw(at, panel.language, kept_until(panel.interaction))
-                    if not await self._send(panel.interaction.edit_original_response(**drawn.edit())):
+                    # The picture is sent again only if it changed: a waiting member's
+                    # hand seldom does when others play.
+                    edit = drawn.edit(shown=panel.picture)
+                    if not await self._send(panel.interaction.edit_original_response(**edit)):
                         self.forget(channel_id, user_id, panel)
                         return
-                    panel.version, panel.acting = at.row.version, acting
+                    panel.version, panel.acting, panel.picture = at.row.version, acting, drawn.digest
                 if not panel.again:
                     return
 

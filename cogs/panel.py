@@ -32,7 +32,7 @@ from cogs.controls import (
     with_panel_controls,
     with_panel_notes,
 )
-from cogs.drawn import Panel, with_picture
+from cogs.drawn import Panel, shown_picture, with_picture
 from cogs.open_panels import OpenPanels, kept_until, open_panels_of, with_expiry
 from cogs.publisher import with_final_record
 from games.core import Game, GameState
@@ -106,12 +106,14 @@ async def draw_sitting(at: Sitting, language: str, until: datetime) -> Panel:
     return await draw_panel(PRESENTERS[at.row.game], ctx, until)
 
 
-def remember(interaction: discord.Interaction, ctx: PanelContext) -> None:
-    """This answer is now the member's panel: kept current as the table changes."""
+def remember(interaction: discord.Interaction, ctx: PanelContext, panel: Panel | None = None) -> None:
+    """This answer is now the member's panel (``panel``: as it was drawn, its picture):
+    kept current as the table changes."""
     panels = open_panels_of(bot_of(interaction))
     if panels is not None:
         acting = ctx.decision is not None and ctx.seat in ctx.decision.actors
-        panels.remember(interaction, ctx.channel_id, ctx.version, ctx.language, acting)
+        picture = panel.digest if panel is not None else None
+        panels.remember(interaction, ctx.channel_id, ctx.version, ctx.language, acting, picture)
 
 
 async def show_panel(interaction: discord.Interaction, channel_id: int) -> None:
@@ -121,7 +123,7 @@ async def show_panel(interaction: discord.Interaction, channel_id: int) -> None:
     await interaction.response.send_message(
         embed=panel.embed, view=panel.view, files=panel.files(), ephemeral=True
     )
-    remember(interaction, ctx)
+    remember(interaction, ctx, panel)
 
 
 # What a control's click means, where the presenter does not decode it (the hint's Play it).
@@ -137,12 +139,12 @@ async def _redraw(
     panel = await draw_panel(presenter, ctx, kept_until(interaction))
     message = interaction.message
     if message is not None and message.flags.ephemeral:
-        await interaction.response.edit_message(**panel.edit(content))
+        await interaction.response.edit_message(**panel.edit(content, shown_picture(message)))
     else:
         await interaction.response.send_message(
             content, embed=panel.embed, view=panel.view, files=panel.files(), ephemeral=True
         )
-    remember(interaction, ctx)
+    remember(interaction, ctx, panel)
 
 
 async def show_stale(interaction: discord.Interaction, channel_id: int) -> None:
@@ -187,8 +189,8 @@ async def handle_click(
                 await bot.service.save_draft(channel_id, ctx.seat, ctx.version, click.draft)
                 ctx.draft = click.draft
             panel = await draw_panel(presenter, ctx, kept_until(interaction))
-            await interaction.response.edit_message(**panel.edit())
-            remember(interaction, ctx)
+            await interaction.response.edit_message(**panel.edit(shown=shown_picture(interaction.message)))
+            remember(interaction, ctx, panel)
             return
         applied = await bot.service.act(
             channel_id, interaction.user.id, click.action, version=version, then=click.then
@@ -214,8 +216,9 @@ async def handle_click(
         ctx.language,
     )
     panel = await draw_panel(PRESENTERS[applied.row.game], new_ctx, kept_until(interaction))
-    await interaction.response.edit_message(**panel.edit("\n".join(private)[:2000] or None))
-    remember(interaction, new_ctx)
+    text = "\n".join(private)[:2000] or None
+    await interaction.response.edit_message(**panel.edit(text, shown_picture(interaction.message)))
+    remember(interaction, new_ctx, panel)
     await bot.changes.after(applied)
 
 

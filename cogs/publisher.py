@@ -67,6 +67,21 @@ def decision_line(game: str, table: TableInfo, decision: Decision, language: str
     )
 
 
+def turn_line(row: GameRow, table: TableInfo, state: GameState | None) -> str:
+    """Whose turn it is and what they decide, in words: the one place a board says it
+    (its embed no longer does, issue 39), above the turn's lines; '' once it is over."""
+    decision = GAMES[row.game].decision(state) if state is not None and row.status == "playing" else None
+    return decision_line(row.game, table, decision, table.language) if decision is not None else ""
+
+
+def above_board(turn: str, lines: str) -> str | None:
+    """A board's text while its turn goes on: whose turn, then the turn's lines (the
+    ping line said the turn when it was posted; the record keeps only the lines)."""
+    if len(turn) + 1 + len(lines) > MESSAGE_LIMIT:
+        turn = ""  # a long turn's lines come first
+    return "\n".join(x for x in (turn, lines) if x) or None
+
+
 @dataclass
 class Change:
     """A committed change as it is published: its outbox notice, the table as it
@@ -184,7 +199,7 @@ class Publisher:
         if ping is None and table.message_id is not None:
             try:
                 message = channel.get_partial_message(table.message_id)  # type: ignore[attr-defined]
-                text = await self.turns.board_text(row.id) or None  # the turn's lines, above the picture
+                text = above_board(turn_line(row, table, state), await self.turns.board_text(row.id))
                 await message.edit(content=text, attachments=attachments, **content)
                 return
             except discord.NotFound:

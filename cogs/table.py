@@ -19,7 +19,7 @@ from cogs.common import bot_of, lang, may_manage, reply, user_errors
 from cogs.guide_text import rules_embed
 from cogs.lobby import GAME_CHOICES, lobby_embed, refresh_lobby
 from cogs.panel import show_panel
-from cogs.publisher import BOARD_FILE, Publisher, table_and_state
+from cogs.publisher import BOARD_FILE, Publisher, decision_line, table_and_state
 from games.registry import GAMES
 
 LOG_LINES = 25
@@ -67,7 +67,10 @@ class TableCommands(commands.Cog):
             if png is not None:
                 embed.set_image(url=f"attachment://{BOARD_FILE}")
                 files.append(discord.File(io.BytesIO(png), filename=BOARD_FILE))
-            await interaction.edit_original_response(embed=embed, attachments=files)
+            # Whose turn, in words: the board's embed leaves it to the line above it.
+            decision = game.decision(state) if row.status == "playing" else None
+            turn = decision_line(row.game, table, decision, language) if decision is not None else None
+            await interaction.edit_original_response(content=turn, embed=embed, attachments=files)
 
     @app_commands.command(name=cmd("cmd.rules.name"), description=cmd("cmd.rules.description"))
     @app_commands.rename(game=cmd("cmd.rules.game.name"))

@@ -23,12 +23,11 @@ def board_embed(table: TableInfo, v: AkelarreView, decision: Decision | None, la
     over = v.step == "over"
     embed = discord.Embed(
         title=ui("board_title", language, turn=v.turn),
-        description="" if over or decision is None else status(table, v, language),
+        description="" if over or decision is None else status(table, v, language, turn=False),
         colour=discord.Colour.gold() if over else discord.Colour.dark_green(),
     )
+    # No rules footer (issue 39): sets, runs and jokers are in 📖 How to play.
     table_fields(embed, table, v, language)
-    if not over:
-        embed.set_footer(text=ui("legend", language))
     return embed
 
 
@@ -104,8 +103,10 @@ def player_lines(table: TableInfo, v: AkelarreView, language: str) -> list[str]:
     return lines
 
 
-def status(table: TableInfo, v: AkelarreView, language: str) -> str:
-    """Whose turn, which step, and the final round: the board's description."""
+def status(table: TableInfo, v: AkelarreView, language: str, *, turn: bool = True) -> str:
+    """Whose turn, which step, and the final round: a waiting panel's words. The board
+    (``turn=False``) leaves whose turn to the line above it (cogs.publisher.turn_line)
+    and keeps what that line does not say: the final round, a held card, a payment."""
     seat = seat_name(table, v.active)
     lines = []
     if v.final_round:
@@ -138,6 +139,8 @@ def status(table: TableInfo, v: AkelarreView, language: str) -> str:
         lines.append(
             ui("status_held", language, seat=seat, card=card_name(v.held.card, language), place=where)
         )
+    elif not turn:
+        pass
     elif v.step == "play":
         key = "status_final_turn" if v.final_round else ("status_played" if v.played else "status_play")
         lines.append(ui(key, language, seat=seat, turn=v.turn))

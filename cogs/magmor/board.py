@@ -10,7 +10,7 @@ from bot.i18n import join, t
 from bot.model import TableInfo
 from bot.render import bundle, resource, seat_name
 from cogs.magmor.picture import draw_board
-from cogs.magmor.words import EMOJI, GAME, RESOURCES, as_view, cards_text, count_of, either, face_text, ui
+from cogs.magmor.words import EMOJI, GAME, RESOURCES, as_view, cards_text, count_of, face_text, ui
 from games.core import Decision, Outcome
 from games.magmor import MagmorView
 
@@ -108,14 +108,14 @@ def days_line(v: MagmorView, language: str) -> str:
 
 
 def _phase_text(table: TableInfo, v: MagmorView, decision: Decision | None, language: str) -> str:
-    leader = seat_name(table, v.leader) if v.leader is not None else "-"
     if v.phase == "over":
         if v.success:
             return ui("over_success", language, day=v.day)
         return ui("over_failure", language)
+    # Whose turn and what they decide is the line above the board (cogs.publisher.turn_line):
+    # the leader's choice and split are not said again here, nor the toll's constant rule.
     lines = [days_line(v, language)]
     if v.phase == "choose":
-        lines.append(ui("phase_choose", language, seat=leader, cells=either(v.candidates, language)))
         for cell in v.candidates:
             back = next(c for c in v.grid if c.cell == cell)
             lines.append(
@@ -147,7 +147,6 @@ def _phase_text(table: TableInfo, v: MagmorView, decision: Decision | None, lang
         lines.append(ui("crossing", language, cell=here.cell, terrain=terrain))
         lines.append(face_text(here.face, language))
     if v.phase == "split":
-        lines.append(ui("phase_split", language, seat=leader, cards=cards_text(v.taken, language)))
         if any(v.shortfall.values()):
             lines.append(ui("shortfall", language, cards=bundle(GAME, v.shortfall, language)))
     elif v.phase == "pay":
@@ -160,7 +159,6 @@ def _phase_text(table: TableInfo, v: MagmorView, decision: Decision | None, lang
                 lines.append(ui("category_unpaid", language, cards=what))
         payers = {c.paid_by for c in v.categories}
         lines.extend(_passed_line(table, [s for s in v.acted if s not in payers], language))
-        lines.append(ui("pay_rule", language))
     else:
         lines.append(ui("phase_magmor", language, count=2 * v.players))
         for s, cards in v.magmor_paid.items():
@@ -168,7 +166,7 @@ def _phase_text(table: TableInfo, v: MagmorView, decision: Decision | None, lang
                 ui("magmor_paid", language, seat=seat_name(table, int(s)), cards=cards_text(cards, language))
             )
         lines.extend(_passed_line(table, [s for s in v.acted if s not in v.magmor_paid], language))
-    if decision is not None:
+    if decision is not None and v.phase != "split":  # the split is the leader's alone
         order = " → ".join(seat_name(table, s) for s in decision.seats if s not in decision.done)
         lines.append(ui("waiting", language, order=order))
     return "\n".join(lines)

@@ -29,13 +29,8 @@ def board_embed(table: TableInfo, view: BaseModel, decision: Decision | None, la
     else:  # NA-4.8.9: the cap is on the board from round 1
         title = ui("board_title_capped", language, round=v.round, cap=v.round_cap)
     embed = discord.Embed(title=title, colour=discord.Colour.green() if over else discord.Colour.dark_teal())
-    if decision is not None and decision.actors:
-        embed.description = t(
-            f"narnia.decision.{decision.kind.split('.')[-1]}",
-            language,
-            seat=seat_name(table, decision.actors[0]),
-        )
-    elif over:
+    # Whose turn is the line above the board (cogs.publisher.turn_line), not said again here.
+    if over:
         embed.description = _ended(table, v, language)
     if not over:
         _round_fields(table, v, embed, language)
@@ -109,9 +104,7 @@ def _armies(table: TableInfo, v: NarniaView, language: str) -> str:
             tokens=ui("tokens", language, count=sum(len(t_.stack) for t_ in witch)),
         )
     )
-    if v.round and v.phase != "over":
-        lines.append(f"-# {ui('goal', language)}")
-    return "\n".join(lines)
+    return "\n".join(lines)  # the goal is in 📖 How to play, not on every board
 
 
 def _bags(v: NarniaView, language: str) -> str:

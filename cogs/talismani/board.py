@@ -25,7 +25,8 @@ def board_embed(table: TableInfo, view: BaseModel, decision: Decision | None, la
     over = v.phase == "over"
     embed = discord.Embed(
         title=ui("board_title", language, turn=v.turn),
-        description=phase_text(table, v, decision, language),
+        # Whose turn is the line above the board (cogs.publisher.turn_line), and who has
+        # chosen is each name's ✅ or ⏳: the phase is not said a third time here.
         colour=discord.Colour.green() if over else discord.Colour.purple(),
     )
     embed.add_field(
@@ -55,8 +56,18 @@ def board_embed(table: TableInfo, view: BaseModel, decision: Decision | None, la
             inline=False,
         )
     if not over:
-        embed.set_footer(text=ui("legend", language))
+        legend = marks_legend(embed, language)
+        if legend:
+            embed.set_footer(text=legend)
     return embed
+
+
+def marks_legend(embed: discord.Embed, language: str) -> str:
+    """What the marks the board shows mean, only those shown (each part of the
+    legend starts with its mark)."""
+    shown = "\n".join(str(f.value) for f in embed.fields)
+    parts = ui("legend", language).split(" · ")
+    return " · ".join(part for part in parts if part.split(" ", 1)[0] in shown)
 
 
 def _seat_line(

@@ -41,18 +41,16 @@ def embed(table: TableInfo, v: TirNanOgView, decision: Decision | None, language
             value=fit(_seat_lines(v, s, language)),
             inline=False,
         )
-    board.set_footer(text=ui("legend", language))
+    # No legend footer (issue 39): VP, territory value and ⛲ are in 📖 How to play.
     return board
 
 
 def _status(table: TableInfo, v: TirNanOgView, decision: Decision | None, language: str) -> str:
-    if v.phase == "over" or decision is None or not decision.actors:
+    """What the line above the board (cogs.publisher.turn_line: whose turn, what they
+    decide) does not say: that the last cycle is on."""
+    if v.phase == "over" or decision is None or not decision.actors or not v.final_cycle:
         return ""  # the final record goes on top (cogs.publisher.with_final_record)
-    kind = decision.kind.split(".")[-1]
-    lines = ["▶️ " + t(f"tirnanog.decision.{kind}", language, seat=seat_name(table, decision.actors[0]))]
-    if v.final_cycle:
-        lines.append(ui("final_cycle_note", language, seat=seat_name(table, v.last_seat)))
-    return "\n".join(lines)
+    return ui("final_cycle_note", language, seat=seat_name(table, v.last_seat))
 
 
 def _display(v: TirNanOgView, language: str) -> str:

@@ -10,6 +10,7 @@ import pytest
 from bot.model import Seat, TableInfo
 from bot.presenter import PanelContext
 from cogs.preview import controls, embed_text
+from cogs.publisher import decision_line
 from cogs.talismani import PRESENTER
 from cogs.talismani.words import tally
 from games.talismani import GAME
@@ -123,9 +124,14 @@ def test_the_set_aside_panel_shows_the_cards_and_what_each_button_does() -> None
         "Set it aside",
         "Leave it on the table",
     ]
-    # The public board names who decides, and never says what.
-    board = embed_text(PRESENTER.board_embed(table("en"), GAME.view(state, None), GAME.decision(state), "en"))
-    assert "**Ben** lost with a combination that can forge a talisman" in board
+    # The line above the public board names who decides, and never says what; the board
+    # marks them ⏳ and does not say it again (issue 39).
+    decision = GAME.decision(state)
+    assert decision is not None
+    above = decision_line("talismani", table("en"), decision, "en")
+    assert "**Ben** lost with a combination that can forge a talisman" in above
+    board = embed_text(PRESENTER.board_embed(table("en"), GAME.view(state, None), decision, "en"))
+    assert "lost with a combination" not in board and "⏳ **Ben**" in board
     text_it, _ = _panel(state, 1, "it")
     assert "in un turno successivo che inizi con ⛈️ Tempesta dominante potrai forgiarla" in text_it
 
