@@ -13,6 +13,7 @@ import asyncio
 import hashlib
 import io
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -29,7 +30,8 @@ from bot.render import event_text, seat_name, seat_names
 from bot.store import GameRow
 from cogs.common import channel_of
 from cogs.controls import board_view
-from cogs.turn_messages import MESSAGE_LIMIT, Boards, TurnMessages, chunks
+from cogs.live_tails import LiveTails, with_tail
+from cogs.turn_messages import Boards, TurnMessages, chunks
 from games.core import Decision, Event, Game, GameState, Outcome
 from games.registry import GAMES
 
@@ -128,6 +130,7 @@ class Publisher:
         self._flushing: dict[int, asyncio.Lock] = {}
         self.turns = TurnMessages(self.outbox)
         self.boards = Boards(self.outbox, self.turns)
+        self.tails = LiveTails(self.outbox)  # a turn's lines after a battle go into it
 
     async def board(
         self, row: GameRow, table: TableInfo, state: GameState | None
@@ -196,6 +199,10 @@ class Publisher:
         send = {"content": text, "files": attachments, "allowed_mentions": mentions, **content}
         me = self.bot.user.id if self.bot.user is not None else None
         table.message_id = await self.boards.post(channel, row.id, table.message_id, send, me, notice_id)
+        decision = GAMES[row.game].decision(state) if state is not None else None
+        if decision is not None:  # what the board keeps when cut down with no line of its turn
+            seats = join([seat_name(table, s) for s in decision.actors], table.language)
+            await self.turns.keep_record(row.id, t("table.turn_record", table.language, seats=seats))
 
     def lines(self, applied: Change, language: str) -> list[str | tuple[str]]:
         """The public story of a change: text lines, and ``(key,)`` where a
@@ -362,10 +369,12 @@ class Publisher:
                 continue  # Discord has it already
             try:
                 if len(part) == 1:
-                    await self.live(channel, change, part[0])
+                    await self.live(channel, change, part[0], board_id=table.message_id)
                     await self.turns.below(change.row.id)  # later lines go below the battle
                 elif not await self.turns.hold(
                     change.row.id, notice, index, part[1], take_back=change.takes_back
+                ) and not await self.tails.fold(
+                    channel, change.row.id, notice, index, part[1], table.message_id, self._live_text(change)
                 ):
                     await self.turns.append(channel, change.row.id, notice, index, part[1])
             except (discord.Forbidden, discord.NotFound):
@@ -390,15 +399,27 @@ class Publisher:
         except (discord.Forbidden, discord.NotFound):
             log.warning("message refused by Discord", extra={"fields": {"channel": notice.channel_id}})
 
-    async def live(self, channel: discord.abc.Messageable, applied: Change, key: str) -> None:
+    @staticmethod
+    def _live_text(applied: Change) -> Callable[[str], str | None]:
+        """What a live message says of itself, drawn from the current state."""
+
+        def text(key: str) -> str | None:
+            assert applied.state is not None
+            view = applied.game.view(applied.state, None)
+            return PRESENTERS[applied.row.game].live_message(applied.table, view, key, applied.table.language)
+
+        return text
+
+    async def live(
+        self, channel: discord.abc.Messageable, applied: Change, key: str, *, board_id: int | None = None
+    ) -> None:
         """Send or edit the live message ``key`` (one message per battle, edited
-        throw by throw, to stay within Discord's per-channel rate limits)."""
-        assert applied.state is not None
-        view = applied.game.view(applied.state, None)
-        text = PRESENTERS[applied.row.game].live_message(applied.table, view, key, applied.table.language)
-        if not text:
+        throw by throw, to stay within Discord's per-channel rate limits), the
+        lines that followed it under its own (``cogs.live_tails``)."""
+        body = self._live_text(applied)(key)
+        if not body:
             return
-        text = text[:MESSAGE_LIMIT]
+        text = with_tail(body, await self.tails.tail(applied.row.id, key))
         known = await self.outbox.memo(applied.row.id, "live")
         message_id = known.get(key)
         if message_id is not None:
@@ -413,6 +434,7 @@ class Publisher:
         known[key] = sent.id
         kept = dict(list(known.items())[-LIVE_KEPT:])
         await self.outbox.keep_memo(applied.row.id, "live", kept)
+        await self.tails.posted(applied.row.id, key, sent.id, board_id)
 
 
 def table_and_state(row: GameRow) -> tuple[TableInfo, GameState | None]:
