@@ -19,11 +19,13 @@ from bench.channel import Run, Seen, patched, tapped
 from bot.i18n import join, t
 from bot.model import table_of
 from bot.render import event_text, seat_name
+from cogs.live_tails import LiveTails
 from cogs.publisher import Publisher
 from games.core.events import Event
 from games.registry import GAMES
 from tests.e2e.helpers import custom_ids, make_table, start_game, step
-from tests.e2e.test_outbox import each_once_in_order, expected_lines
+from tests.e2e.test_outbox import Killed, each_once_in_order, expected_lines
+from tests.factory import make_bot
 
 pytestmark = pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 
@@ -155,5 +157,50 @@ async def test_a_board_whose_turn_said_nothing_is_cut_down_to_whose_turn_it_was(
 
 
 def witch_head(message: discord.Message) -> bool:
-    """The Witch's attack at a round's end: her battle message's first line."""
-    return "White Witch attacks" in (message.content or "").split("\n")[0]
+    """The Witch's attack at a round's end (not an Attack card's): her battle message's first line."""
+    head = (message.content or "").split("\n")[0]
+    return "White Witch attacks" in head and "(end of round)" in head
+
+
+async def test_a_publisher_killed_while_folding_a_line_writes_it_once(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tail is saved before Discord is asked: a process that dies once Discord
+    has the line writes the saved tail again after a restart, not the line twice."""
+    guild = simcord_env.create_guild(name="Narnia")
+    channel = guild.create_text_channel("narnia")
+    members = [guild.add_member(simcord_env.create_user(n)) for n in ("ann", "bob", "cid")]
+    with patched(seed=1, language="en"), tapped() as log:
+        run = Run(simcord_env, channel, "narnia", members, "reuse", log)
+        await run.lobby("en")
+        row = await run.bot.store.latest(channel.id)
+        assert row is not None
+        run.seat_users = [s["user_id"] for s in row.table["seats"]]
+        seen = await run.seen()
+        while seen.kind != "narnia.witch_pair":  # the first round's end (seed 1: the Witch attacks)
+            await run.move(run.member_of(seen), seen)
+            seen = await run.seen()
+        folds: list[str] = []
+        edit = LiveTails._edit
+
+        async def dies(channel: Any, message_id: int, text: str) -> bool:
+            folds.append(text)  # Discord has the line, then the process dies
+            await edit(channel, message_id, text)
+            raise Killed
+
+        monkeypatch.setattr(LiveTails, "_edit", staticmethod(dies))
+        await run.move(run.member_of(seen), seen)  # her attack, then the new round's line under it
+        assert folds and (await run.bot.store.pending_notices(channel.id))
+        monkeypatch.undo()
+        run.bot.scheduler.cancel()
+        await simcord_env.restart_bot(make_bot(run.bot.settings))
+        await simcord_env.advance_time(1)
+        assert await run.bot.store.pending_notices(channel.id) == []
+        seen = await run.seen()
+        opening = t(
+            "narnia.event.round_started", "en", round=2, seat=seat_name(table_of(row), seen.seat or 0)
+        )
+        [witch] = [m for m in channel.history() if witch_head(m)]
+        assert (witch.content or "").count(opening) == 1, witch.content
+        shown = Shown(run, channel)
+        each_once_in_order(shown, await expected_lines(shown))  # type: ignore[arg-type]
