@@ -1,4 +1,5 @@
-"""Lines that follow a live message go into it (issue 39, item 4).
+"""The live messages (a Narnia battle, edited throw by throw: ``LiveTails.show``),
+and the lines that follow one, which go into it (issue 39, item 4).
 
 A live message (a Narnia battle, edited throw by throw) goes below the board, so
 a turn's later lines cannot join the board's text (they would read above the
@@ -33,7 +34,7 @@ from bot.outbox import Notice, Outbox
 from cogs.turn_messages import MESSAGE_LIMIT
 
 TAIL_LIMIT = MESSAGE_LIMIT - 200  # a battle's text grows by a line or two after its tail starts
-TAILS_KEPT = 12  # live messages whose tails are remembered (as publisher.LIVE_KEPT)
+LIVE_KEPT = 12  # live messages remembered per game (a Narnia round fights a few battles)
 PARTS_KEPT = 40
 
 
@@ -50,6 +51,27 @@ class LiveTails:
     async def tail(self, game_id: int, key: str) -> str:
         tails: dict[str, str] = (await self.outbox.memo(game_id, "tails")).get("tails", {})
         return str(tails.get(key, ""))
+
+    async def show(
+        self, channel: discord.abc.Messageable, game_id: int, key: str, body: str, board_id: int | None
+    ) -> None:
+        """Send or edit the live message ``key``: ``body``, its own text, then its tail."""
+        text = with_tail(body, await self.tail(game_id, key))
+        known = await self.outbox.memo(game_id, "live")
+        message_id = known.get(key)
+        if message_id is not None:
+            try:
+                message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+                await message.edit(content=text, allowed_mentions=discord.AllowedMentions.none())
+                return
+            except discord.NotFound:
+                pass  # deleted by someone: send it again
+        sent = await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        known.pop(key, None)
+        known[key] = sent.id
+        kept = dict(list(known.items())[-LIVE_KEPT:])
+        await self.outbox.keep_memo(game_id, "live", kept)
+        await self.posted(game_id, key, sent.id, board_id)
 
     async def posted(self, game_id: int, key: str, message_id: int, board_id: int | None) -> None:
         """The live message ``key`` is out (below the board ``board_id``): the turn's
@@ -96,7 +118,7 @@ class LiveTails:
         tails[key] = tail
         kept: dict[str, Any] = {
             **memo,
-            "tails": dict(list(tails.items())[-TAILS_KEPT:]),
+            "tails": dict(list(tails.items())[-LIVE_KEPT:]),
             "parts": [*held, marker][-PARTS_KEPT:],
         }
         await self.outbox.keep_memo(game_id, "tails", kept)

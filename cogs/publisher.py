@@ -30,14 +30,13 @@ from bot.render import event_text, seat_name, seat_names
 from bot.store import GameRow
 from cogs.common import channel_of
 from cogs.controls import board_view
-from cogs.live_tails import LiveTails, with_tail
+from cogs.live_tails import LiveTails
 from cogs.turn_messages import Boards, TurnMessages, chunks
 from games.core import Decision, Event, Game, GameState, Outcome
 from games.registry import GAMES
 
 log = logging.getLogger("gamemaster.publish")
 BOARD_FILE = "board.png"
-LIVE_KEPT = 12  # live messages remembered per game (a Narnia round fights a few battles)
 
 
 EMBED_DESCRIPTION_LIMIT = 4096
@@ -199,10 +198,8 @@ class Publisher:
         send = {"content": text, "files": attachments, "allowed_mentions": mentions, **content}
         me = self.bot.user.id if self.bot.user is not None else None
         table.message_id = await self.boards.post(channel, row.id, table.message_id, send, me, notice_id)
-        decision = GAMES[row.game].decision(state) if state is not None else None
-        if decision is not None:  # what the board keeps when cut down with no line of its turn
-            seats = join([seat_name(table, s) for s in decision.actors], table.language)
-            await self.turns.keep_record(row.id, t("table.turn_record", table.language, seats=seats))
+        if (record := turn_record(row, table, state)) is not None:
+            await self.turns.keep_record(row.id, record)
 
     def lines(self, applied: Change, language: str) -> list[str | tuple[str]]:
         """The public story of a change: text lines, and ``(key,)`` where a
@@ -374,7 +371,7 @@ class Publisher:
                 elif not await self.turns.hold(
                     change.row.id, notice, index, part[1], take_back=change.takes_back
                 ) and not await self.tails.fold(
-                    channel, change.row.id, notice, index, part[1], table.message_id, self._live_text(change)
+                    channel, change.row.id, notice, index, part[1], table.message_id, live_text(change)
                 ):
                     await self.turns.append(channel, change.row.id, notice, index, part[1])
             except (discord.Forbidden, discord.NotFound):
@@ -399,42 +396,35 @@ class Publisher:
         except (discord.Forbidden, discord.NotFound):
             log.warning("message refused by Discord", extra={"fields": {"channel": notice.channel_id}})
 
-    @staticmethod
-    def _live_text(applied: Change) -> Callable[[str], str | None]:
-        """What a live message says of itself, drawn from the current state."""
-
-        def text(key: str) -> str | None:
-            assert applied.state is not None
-            view = applied.game.view(applied.state, None)
-            return PRESENTERS[applied.row.game].live_message(applied.table, view, key, applied.table.language)
-
-        return text
-
     async def live(
         self, channel: discord.abc.Messageable, applied: Change, key: str, *, board_id: int | None = None
     ) -> None:
         """Send or edit the live message ``key`` (one message per battle, edited
-        throw by throw, to stay within Discord's per-channel rate limits), the
-        lines that followed it under its own (``cogs.live_tails``)."""
-        body = self._live_text(applied)(key)
-        if not body:
-            return
-        text = with_tail(body, await self.tails.tail(applied.row.id, key))
-        known = await self.outbox.memo(applied.row.id, "live")
-        message_id = known.get(key)
-        if message_id is not None:
-            try:
-                message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
-                await message.edit(content=text, allowed_mentions=discord.AllowedMentions.none())
-                return
-            except discord.NotFound:
-                pass  # deleted by someone: send it again
-        sent = await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-        known.pop(key, None)
-        known[key] = sent.id
-        kept = dict(list(known.items())[-LIVE_KEPT:])
-        await self.outbox.keep_memo(applied.row.id, "live", kept)
-        await self.tails.posted(applied.row.id, key, sent.id, board_id)
+        throw by throw, to stay within Discord's per-channel rate limits)."""
+        body = live_text(applied)(key)
+        if body:
+            await self.tails.show(channel, applied.row.id, key, body, board_id)
+
+
+def live_text(applied: Change) -> Callable[[str], str | None]:
+    """What a live message says of itself, drawn from the current state."""
+
+    def text(key: str) -> str | None:
+        assert applied.state is not None
+        view = applied.game.view(applied.state, None)
+        return PRESENTERS[applied.row.game].live_message(applied.table, view, key, applied.table.language)
+
+    return text
+
+
+def turn_record(row: GameRow, table: TableInfo, state: GameState | None) -> str | None:
+    """The line a board keeps when it is cut down and its turn left no line of
+    its own (all went into its battle): whose turn it was."""
+    decision = GAMES[row.game].decision(state) if state is not None else None
+    if decision is None:
+        return None
+    seats = join([seat_name(table, s) for s in decision.actors], table.language)
+    return t("table.turn_record", table.language, seats=seats)
 
 
 def table_and_state(row: GameRow) -> tuple[TableInfo, GameState | None]:
