@@ -55,6 +55,8 @@ EPHEMERAL = 64
 MENTION = re.compile(r"<@!?(\d+)>")
 # Public events that make a turn other than ordinary: a battle's live message, hidden choices revealed.
 REVEALS = frozenset({"talismani.event.reveal", "tirnanog.event.dispute_revealed"})
+# A round's end (issue 39): a turn in which a new round began, the first one aside.
+ROUND_STARTS = frozenset({"narnia.event.round_started"})
 KINDS = ("ordinary", "battle", "reveal", "end")
 WRITES = ("posts", "edits", "deletes", "uploads")
 
@@ -167,6 +169,7 @@ class Turn:
     version: int  # the game's version when it began
     kind: str = "ordinary"
     messages: int = 0
+    round_end: bool = False
     interactions: int = 0
     writes: Counter[str] = field(default_factory=Counter)
     channel_writes: Counter[str] = field(default_factory=Counter)
@@ -211,6 +214,7 @@ def report(f: Figures, options: dict[str, Any]) -> dict[str, Any]:
         "stopped": f.stopped,
         "start": f.start,
         "messages_per_turn": {**by_kind, "all": spread([t.messages for t in f.turns])},
+        "messages_per_round_end": spread([t.messages for t in f.turns if t.round_end]),
         "pings_per_turn_change": spread(f.change_pings),
         "pings_to_actor": f.pings_to_actor,
         "pings_off_change": f.pings_off_change,
@@ -462,6 +466,9 @@ class Run:
             for e in entry.events
             if e.get("seats") is None
         ]
+        turn.round_end = any(
+            e.get("key") in ROUND_STARTS and (e.get("params") or {}).get("round", 1) > 1 for e in events
+        )
         if now.kind is None:
             turn.kind = "end"
         elif any("live" in (e.get("params") or {}) for e in events):

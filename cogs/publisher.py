@@ -13,6 +13,7 @@ import asyncio
 import hashlib
 import io
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -29,13 +30,13 @@ from bot.render import event_text, seat_name, seat_names
 from bot.store import GameRow
 from cogs.common import channel_of
 from cogs.controls import board_view, hand_view
+from cogs.live_tails import LiveTails
 from cogs.turn_messages import MESSAGE_LIMIT, Boards, TurnMessages, chunks
 from games.core import Decision, Event, Game, GameState, Outcome
 from games.registry import GAMES
 
 log = logging.getLogger("gamemaster.publish")
 BOARD_FILE = "board.png"
-LIVE_KEPT = 12  # live messages remembered per game (a Narnia round fights a few battles)
 
 
 EMBED_DESCRIPTION_LIMIT = 4096
@@ -143,6 +144,7 @@ class Publisher:
         self._flushing: dict[int, asyncio.Lock] = {}
         self.turns = TurnMessages(self.outbox)
         self.boards = Boards(self.outbox, self.turns)
+        self.tails = LiveTails(self.outbox)  # a turn's lines after a battle go into it
 
     async def board(
         self, row: GameRow, table: TableInfo, state: GameState | None
@@ -211,6 +213,8 @@ class Publisher:
         send = {"content": text, "files": attachments, "allowed_mentions": mentions, **content}
         me = self.bot.user.id if self.bot.user is not None else None
         table.message_id = await self.boards.post(channel, row.id, table.message_id, send, me, notice_id)
+        if (record := turn_record(row, table, state)) is not None:
+            await self.turns.keep_record(row.id, record)
 
     def lines(self, applied: Change, language: str) -> list[str | tuple[str]]:
         """The public story of a change: text lines, and ``(key,)`` where a
@@ -378,10 +382,12 @@ class Publisher:
                 continue  # Discord has it already
             try:
                 if len(part) == 1:
-                    await self.live(channel, change, part[0])
+                    await self.live(channel, change, part[0], board_id=table.message_id)
                     await self.turns.below(change.row.id)  # later lines go below the battle
                 elif not await self.turns.hold(
                     change.row.id, notice, index, part[1], take_back=change.takes_back
+                ) and not await self.tails.fold(
+                    channel, change.row.id, notice, index, part[1], table.message_id, live_text(change)
                 ):
                     await self.turns.append(channel, change.row.id, notice, index, part[1])
             except (discord.Forbidden, discord.NotFound):
@@ -408,29 +414,35 @@ class Publisher:
         except (discord.Forbidden, discord.NotFound):
             log.warning("message refused by Discord", extra={"fields": {"channel": notice.channel_id}})
 
-    async def live(self, channel: discord.abc.Messageable, applied: Change, key: str) -> None:
+    async def live(
+        self, channel: discord.abc.Messageable, applied: Change, key: str, *, board_id: int | None = None
+    ) -> None:
         """Send or edit the live message ``key`` (one message per battle, edited
         throw by throw, to stay within Discord's per-channel rate limits)."""
+        body = live_text(applied)(key)
+        if body:
+            await self.tails.show(channel, applied.row.id, key, body, board_id)
+
+
+def live_text(applied: Change) -> Callable[[str], str | None]:
+    """What a live message says of itself, drawn from the current state."""
+
+    def text(key: str) -> str | None:
         assert applied.state is not None
         view = applied.game.view(applied.state, None)
-        text = PRESENTERS[applied.row.game].live_message(applied.table, view, key, applied.table.language)
-        if not text:
-            return
-        text = text[:MESSAGE_LIMIT]
-        known = await self.outbox.memo(applied.row.id, "live")
-        message_id = known.get(key)
-        if message_id is not None:
-            try:
-                message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
-                await message.edit(content=text, allowed_mentions=discord.AllowedMentions.none())
-                return
-            except discord.NotFound:
-                pass  # deleted by someone: send it again
-        sent = await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-        known.pop(key, None)
-        known[key] = sent.id
-        kept = dict(list(known.items())[-LIVE_KEPT:])
-        await self.outbox.keep_memo(applied.row.id, "live", kept)
+        return PRESENTERS[applied.row.game].live_message(applied.table, view, key, applied.table.language)
+
+    return text
+
+
+def turn_record(row: GameRow, table: TableInfo, state: GameState | None) -> str | None:
+    """The line a board keeps when it is cut down and its turn left no line of
+    its own (all went into its battle): whose turn it was."""
+    decision = GAMES[row.game].decision(state) if state is not None else None
+    if decision is None:
+        return None
+    seats = join([seat_name(table, s) for s in decision.actors], table.language)
+    return t("table.turn_record", table.language, seats=seats)
 
 
 def table_and_state(row: GameRow) -> tuple[TableInfo, GameState | None]:

@@ -4,8 +4,9 @@ ping of the turn change; within the turn it is edited in place, and the turn's
 public lines are its text, above the picture. At the next turn change the old
 board is cut down to those lines (no picture, no buttons) and stays as the
 turn's record: one message a turn, one post and one edit at a turn change, one
-edit within it. Lines that come after a battle message, or that would not fit,
-go into a message of their own below (``TurnMessages.append``).
+edit within it. Lines that come after a battle message go into it (its tail,
+``cogs.live_tails``); past what it holds, or that would not fit, into a message
+of their own below (``TurnMessages.append``).
 
 What each keeps between flushes is a memo beside the game (``bot.outbox.Outbox``):
 
@@ -15,16 +16,17 @@ What each keeps between flushes is a memo beside the game (``bot.outbox.Outbox``
   line twice. An edit's text is saved before Discord is asked, so a retry writes
   the saved text again; a new message is recorded once Discord has it (a crash in
   between posts it twice, as with any message).
-* ``boards``: the boards to cut down (``retire``, each with the text it keeps;
-  none: it is deleted), whether a board was being posted (``posting``, for which
-  notice: ``posting_for``), and the notice whose board is out (``posted_for``: a
-  retry of it pings nobody again), saved in one transaction with the new board's
-  id (``Outbox.board_posted``). A process that died between posting and cutting
-  down leaves ``retire`` for the next flush to finish; one that died while
-  posting (the new board's id unknown) leaves ``posting``: the next flush sweeps
-  the channel's recent messages for boards of this table but the live one, keeps
-  the newest as that notice's board (it went out with the ping) and deletes the
-  others (they hold no line).
+* ``boards``: the boards to cut down (``retire``, each with the text it keeps:
+  the turn's lines, else the turn memo's ``record``, whose turn it was; none,
+  a board left by a post that died: it is deleted), whether a board was being
+  posted (``posting``, for which notice: ``posting_for``), and the notice whose
+  board is out (``posted_for``: a retry of it pings nobody again), saved in one
+  transaction with the new board's id (``Outbox.board_posted``). A process that
+  died between posting and cutting down leaves ``retire`` for the next flush to
+  finish; one that died while posting (the new board's id unknown) leaves
+  ``posting``: the next flush sweeps the channel's recent messages for boards of
+  this table but the live one, keeps the newest as that notice's board (it went
+  out with the ping) and deletes the others (they hold no line).
 """
 
 from __future__ import annotations
@@ -42,6 +44,9 @@ MESSAGE_LIMIT = 2000
 PARTS_KEPT = 40  # the notice parts a turn remembers holding (a turn has a few)
 BOARD_TEXT = 1800  # the turn's lines the board holds: room left for the ping line of a post
 SWEPT = 25  # recent messages searched for a board left by a post that died midway
+# A cut-down board's line when its turn's record was not kept (a process that died
+# right after posting it): no words, so no language needed; never an empty message.
+MOVED_DOWN = "-# ⤵️"
 
 
 def chunks(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
@@ -128,6 +133,16 @@ class TurnMessages:
         memo = await self.outbox.memo(game_id, "turn")
         await self.outbox.keep_memo(game_id, "turn", {**memo, "below": True, "id": None, "text": ""})
 
+    async def keep_record(self, game_id: int, line: str) -> None:
+        """The line a board keeps when it is cut down and its turn left no line
+        of its own (every line went below a battle): whose turn it was."""
+        memo = await self.outbox.memo(game_id, "turn")
+        await self.outbox.keep_memo(game_id, "turn", {**memo, "record": line})
+
+    async def record(self, game_id: int) -> str:
+        memo = await self.outbox.memo(game_id, "turn")
+        return str(memo.get("record") or MOVED_DOWN)
+
     async def new_turn(self, game_id: int) -> None:
         """A new board: the turn starts with no lines (the parts stay, for retries)."""
         memo = await self.outbox.memo(game_id, "turn")
@@ -185,7 +200,7 @@ class Boards:
             retire += [{"id": m, "text": ""} for m in left if m not in known and m != adopted]
         text = await self.turns.board_text(game_id)
         if live_id is not None and live_id not in known:
-            retire.append({"id": live_id, "text": text})
+            retire.append({"id": live_id, "text": text or await self.turns.record(game_id)})
         elif live_id is None and text:
             # No board to cut down (it was deleted): the turn's lines go above the new one.
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())

@@ -37,6 +37,8 @@ def check_shape(figures: dict[str, Any], turns: int) -> None:
         check_spread(messages[kind])
     assert sum(messages[kind]["count"] for kind in KINDS) == messages["all"]["count"] == figures["turns"]
     check_spread(figures["pings_per_turn_change"])
+    check_spread(figures["messages_per_round_end"])
+    assert figures["messages_per_round_end"]["count"] <= figures["turns"]
     # The Start is a turn change, then every turn ends with one (but the game's last).
     assert figures["pings_per_turn_change"]["count"] == figures["turns"] + 1 - figures["finished"]
     for key in ("pings_to_actor", "pings_off_change", "board_distance_max", "stale_refreshes"):
