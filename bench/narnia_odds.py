@@ -29,6 +29,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from bot.memory import freeze_startup
 from bot.presenter import PanelContext
 from cogs.narnia import PRESENTER
 from cogs.narnia import panel as narnia_panel
@@ -83,7 +84,10 @@ def position(tokens: int) -> PanelContext:
 
 def percentiles(times: list[float]) -> dict[str, float]:
     ordered = sorted(times)
-    pick = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
+
+    def pick(fraction: float) -> float:
+        return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
     return {"p50": round(pick(0.5), 2), "p99": round(pick(0.99), 2), "max": round(ordered[-1], 2)}
 
 
@@ -151,6 +155,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--before", type=int, action="append", default=[], metavar="TOKENS")
     args = parser.parse_args(argv)
     ctx = position(args.tokens)
+    PRESENTER.panel(ctx)  # imports and catalogs loaded, as in a bot that has started
+    freeze_startup()  # as the bot does once started (bot.client.setup_hook)
     board = Board(ctx.view)  # type: ignore[arg-type]
     attacks = board.attacks()
     longest = max(len(board.dice(s)) for _, s, _ in attacks), max(len(board.dice(t)) for _, _, t in attacks)
