@@ -98,6 +98,12 @@ class Presenter(ABC):
         event loop); ``None``: the panel has no picture."""
         return None
 
+    def panel_work(self, ctx: PanelContext) -> Callable[[], None] | None:
+        """Slow work the panel reads, to be done off the event loop before it is drawn
+        (Narnia's battle odds: ``cogs.drawn.work_ahead``); None when there is none. The
+        panel is drawn all the same if it takes too long, with what is known by then."""
+        return None
+
     @abstractmethod
     def click(self, ctx: PanelContext, payload: str, values: list[str]) -> Click:
         """Decode a click on one of this game's controls. Raise ``TableError``

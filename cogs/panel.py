@@ -32,7 +32,7 @@ from cogs.controls import (
     with_panel_controls,
     with_panel_notes,
 )
-from cogs.drawn import Panel, shown_picture, with_picture
+from cogs.drawn import Panel, shown_picture, with_picture, work_ahead
 from cogs.open_panels import OpenPanels, kept_until, open_panels_of, with_expiry
 from cogs.publisher import with_final_record
 from games.core import Game, GameState
@@ -89,9 +89,19 @@ def render_panel(presenter: Presenter, ctx: PanelContext) -> tuple[discord.Embed
     return embed, view
 
 
+def render_ready(presenter: Presenter, ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:
+    """:func:`render_panel` with the panel's slow work done first, here and to the end:
+    for previews and tests, which have no event loop to keep free (the bot: :func:`draw_panel`)."""
+    work = presenter.panel_work(ctx)
+    if work is not None:
+        work()
+    return render_panel(presenter, ctx)
+
+
 async def draw_panel(presenter: Presenter, ctx: PanelContext, until: datetime | None = None) -> Panel:
     """The panel as it is sent: :func:`render_panel` and the seat's picture; ``until``:
     when it stops being kept current (cogs.open_panels), said at an async table."""
+    await work_ahead(presenter.panel_work(ctx))
     embed, view = render_panel(presenter, ctx)
     if until is not None and ctx.outcome is None:
         embed = with_expiry(embed, ctx.table.speed, until, ctx.language)

@@ -36,7 +36,7 @@ from bot.presenter import Presenter
 from bot.render import event_text, seat_names
 from cogs.common import presented_games
 from cogs.guide_picture import labelled
-from cogs.panel import panel_context, render_panel
+from cogs.panel import panel_context, render_ready
 from cogs.pictures import measuring
 from cogs.publisher import decision_line, with_final_record
 from games.core import Decision, Event, Game, GameState, Outcome
@@ -190,7 +190,7 @@ def panel(
 ) -> tuple[discord.Embed, discord.ui.View, bytes | None]:
     """The seat's panel and its picture (none once the game is over, as in Discord)."""
     ctx = panel_context(game, step.state, CHANNEL, step.index + 1, table, seat, None, language)
-    embed, view = render_panel(presenter, ctx)
+    embed, view = render_ready(presenter, ctx)
     return embed, view, None if ctx.outcome is not None else presenter.panel_image(ctx)
 
 

@@ -17,7 +17,7 @@ handing each hook to the part that draws it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -25,9 +25,10 @@ from pydantic import BaseModel
 
 from bot.model import TableInfo
 from bot.presenter import Click, PanelContext, Presenter
-from cogs.narnia import battles, board, clicks, final, hints, page_map, panel, panel_map
+from cogs.narnia import battles, board, clicks, final, hints, odds_ahead, page_map, panel, panel_map
 from cogs.narnia.words import as_view
 from games.core import Decision, Outcome, Standing
+from games.narnia.odds import known_only
 from games.narnia.state import Battle, Throw
 from games.narnia.views import NarniaView
 
@@ -97,7 +98,13 @@ class NarniaPresenter(Presenter):
     # -- the private panel: panel.py, its controls (controls.py), its map
     # -- (panel_map.py), clicks.py --------------------------------------------
     def panel(self, ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:
-        return panel.panel(ctx)
+        # On the event loop: only the chances known, the others worked out first by
+        # panel_work on the work thread (issue 39).
+        with known_only():
+            return panel.panel(ctx)
+
+    def panel_work(self, ctx: PanelContext) -> Callable[[], None] | None:
+        return odds_ahead.panel_work(ctx)
 
     def panel_image(self, ctx: PanelContext) -> bytes | None:
         return panel_map.panel_image(ctx)
@@ -109,7 +116,9 @@ class NarniaPresenter(Presenter):
     def describe_action(
         self, view: BaseModel, action: dict[str, Any], language: str, names: Sequence[str] = ()
     ) -> str:
-        return hints.describe(as_view(view), action, language)
+        with known_only():  # the hint's search (on its thread) has worked out what it chose
+            return hints.describe(as_view(view), action, language)
 
     def hint_reason(self, view: BaseModel, action: dict[str, Any], language: str) -> str | None:
-        return hints.reason(as_view(view), action, language)
+        with known_only():  # a Witch pair's chance: "…" if not worked out, never on the loop
+            return hints.reason(as_view(view), action, language)

@@ -12,6 +12,7 @@ from bot.i18n import has, t
 from bot.model import TableInfo
 from bot.render import seat_name
 from games.narnia.data import CARD_TYPE
+from games.narnia.odds import Pending
 from games.narnia.views import NarniaView
 
 # Colour and shape together (colour-blind players): the map draws the same shapes.
@@ -59,5 +60,6 @@ def stack_text(v: NarniaView, tid: str, language: str) -> str:
     return stack_words((token.value for token in v.territory(tid).stack), language)
 
 
-def percent(chance: float) -> int:
-    return round(chance * 100)
+def percent(chance: float) -> int | str:
+    """A chance in whole percent; "…" for one still being worked out (games.narnia.odds.Pending)."""
+    return "…" if isinstance(chance, Pending) else round(chance * 100)

@@ -10,7 +10,7 @@ import pytest
 
 from bot.i18n import LANGUAGES, t
 from cogs.narnia import PRESENTER
-from cogs.panel import panel_context, render_panel
+from cogs.panel import panel_context, render_ready
 from cogs.preview import controls, embed_text, table_for
 from games.core import Outcome, Standing
 from games.narnia import GAME
@@ -131,7 +131,7 @@ def test_card_texts_name_the_drawer_and_never_say_you(language: str) -> None:
 def panel_of(state: object, seat: int, language: str = "en") -> tuple[str, list[dict[str, object]]]:
     table = table_for(state.players, language)  # type: ignore[attr-defined]
     ctx = panel_context(GAME, state, 1, 1, table, seat, None, language)  # type: ignore[arg-type]
-    embed, view = render_panel(PRESENTER, ctx)
+    embed, view = render_ready(PRESENTER, ctx)
     return embed_text(embed), controls(view)
 
 
@@ -231,7 +231,7 @@ def test_the_move_button_is_not_offered_once_the_move_menus_show() -> None:
     state = make_state(2, {**ATTACKS, "cair_paravel": (BLUE, "1P")}, rest=RED)
     table = table_for(2, "en")
     ctx = panel_context(GAME, state, 1, 1, table, RED, {"mode": "move"}, "en")  # type: ignore[arg-type]
-    embed, view = render_panel(PRESENTER, ctx)
+    embed, view = render_ready(PRESENTER, ctx)
     shown = controls(view)
     assert not [c for c in shown if payload(c).startswith("mode.")]
     assert [payload(c) for c in shown if c["type"] == 3] == ["LW", "from"]  # attacks stay one pick
@@ -258,7 +258,7 @@ def test_over_25_attacks_the_menu_keeps_24_and_the_builder_has_the_rest() -> Non
     table = table_for(2, "en")
     ctx = panel_context(GAME, state, 1, 1, table, RED, {"mode": "attack"}, "en")  # type: ignore[arg-type]
     assert PRESENTER.click(ctx, "LW", ["more"]).draft == {"mode": "attack"}
-    embed, view = render_panel(PRESENTER, ctx)
+    embed, view = render_ready(PRESENTER, ctx)
     sources = next(c for c in controls(view) if payload(c) == "from")
     assert {str(o["value"]) for o in sources["options"]} == {a["source"] for a in attacks}  # type: ignore[union-attr]
     assert "any other attack" in embed_text(embed)
