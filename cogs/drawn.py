@@ -26,6 +26,8 @@ SHOWN = re.compile(r"panel-([0-9a-f]{16})\.png")
 
 def digest_of(picture: bytes) -> str:
     return hashlib.sha256(picture).hexdigest()[:16]
+
+
 log = logging.getLogger("gamemaster.cogs")
 # How long a panel waits for its slow work (Narnia's odds, issue 39) before it is drawn with
 # what is known: Discord wants an answer within 3 s, and a member clicking wants it sooner.
