@@ -31,7 +31,7 @@ from typing import Any
 import discord
 
 from bot.outbox import Notice, Outbox
-from cogs.turn_messages import MESSAGE_LIMIT
+from cogs.turn_messages import MESSAGE_LIMIT, edit_text
 
 TAIL_LIMIT = MESSAGE_LIMIT - 200  # a battle's text grows by a line or two after its tail starts
 LIVE_KEPT = 12  # live messages remembered per game (a Narnia round fights a few battles)
@@ -104,7 +104,7 @@ class LiveTails:
         body = render(key)
         if marker in held:
             if body:  # the saved tail, again (a retry after a crash)
-                await self._edit(channel, int(message_id), with_tail(body, tails.get(key, "")))
+                await edit_text(channel, int(message_id), with_tail(body, tails.get(key, "")))
             return True
         turn = await self.outbox.memo(game_id, "turn")
         if memo.get("board") != board_id or not turn.get("below") or turn.get("id") is not None:
@@ -122,17 +122,8 @@ class LiveTails:
             "parts": [*held, marker][-PARTS_KEPT:],
         }
         await self.outbox.keep_memo(game_id, "tails", kept)
-        if await self._edit(channel, int(message_id), with_tail(body, tail)):
+        if await edit_text(channel, int(message_id), with_tail(body, tail)):
             return True
         # Deleted by someone: these lines go on in a message of their own.
         await self.outbox.keep_memo(game_id, "tails", {**kept, "key": None, "id": None})
         return False
-
-    @staticmethod
-    async def _edit(channel: discord.abc.Messageable, message_id: int, text: str) -> bool:
-        message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
-        try:
-            await message.edit(content=text, allowed_mentions=discord.AllowedMentions.none())
-        except discord.NotFound:
-            return False
-        return True

@@ -79,13 +79,13 @@ class TurnMessages:
         turn_id, text = memo.get("id"), str(memo.get("text", ""))
         if marker in held:
             if turn_id is not None:
-                await self._edit(channel, int(turn_id), text)  # the saved text, again
+                await edit_text(channel, int(turn_id), text)  # the saved text, again
             return
         block = "\n".join(lines)
         if turn_id is not None and len(text) + 1 + len(block) <= MESSAGE_LIMIT:
             text = f"{text}\n{block}"
             await self._keep(game_id, turn_id, text, [*held, marker])
-            if await self._edit(channel, int(turn_id), text):
+            if await edit_text(channel, int(turn_id), text):
                 return
             # Deleted by someone: the turn's lines go on in a new message.
         for piece in chunks(lines):
@@ -152,15 +152,6 @@ class TurnMessages:
         memo = await self.outbox.memo(game_id, "turn")
         kept = {**memo, "id": turn_id, "text": text, "below": True, "parts": held[-PARTS_KEPT:]}
         await self.outbox.keep_memo(game_id, "turn", kept)
-
-    @staticmethod
-    async def _edit(channel: discord.abc.Messageable, message_id: int, text: str) -> bool:
-        message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
-        try:
-            await message.edit(content=text, allowed_mentions=discord.AllowedMentions.none())
-        except discord.NotFound:
-            return False
-        return True
 
 
 class Boards:
@@ -263,3 +254,13 @@ class Boards:
                 "boards left behind not searched", extra={"fields": {"channel": getattr(channel, "id", 0)}}
             )
         return found
+
+
+async def edit_text(channel: discord.abc.Messageable, message_id: int, text: str) -> bool:
+    """Write ``text`` into the bot's message; False when someone deleted it."""
+    message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+    try:
+        await message.edit(content=text, allowed_mentions=discord.AllowedMentions.none())
+    except discord.NotFound:
+        return False
+    return True

@@ -19,7 +19,7 @@ from bench.channel import Run, Seen, patched, tapped
 from bot.i18n import join, t
 from bot.model import table_of
 from bot.render import event_text, seat_name
-from cogs.live_tails import LiveTails
+from cogs import live_tails
 from cogs.publisher import Publisher
 from games.core.events import Event
 from games.registry import GAMES
@@ -181,14 +181,14 @@ async def test_a_publisher_killed_while_folding_a_line_writes_it_once(
             await run.move(run.member_of(seen), seen)
             seen = await run.seen()
         folds: list[str] = []
-        edit = LiveTails._edit
+        edit = live_tails.edit_text
 
         async def dies(channel: Any, message_id: int, text: str) -> bool:
             folds.append(text)  # Discord has the line, then the process dies
             await edit(channel, message_id, text)
             raise Killed
 
-        monkeypatch.setattr(LiveTails, "_edit", staticmethod(dies))
+        monkeypatch.setattr(live_tails, "edit_text", dies)
         await run.move(run.member_of(seen), seen)  # her attack, then the new round's line under it
         assert folds and (await run.bot.store.pending_notices(channel.id))
         monkeypatch.undo()
