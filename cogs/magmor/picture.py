@@ -1,11 +1,13 @@
-"""The Mag Mor grid as a picture (Pillow), drawn for a phone-width embed.
+"""The Mag Mor grid as a picture (Pillow), shaped for Discord's embed box: at most
+800 x 600 (4:3), no text under 22 px (issue 39).
 
 What it shows: every terrain (a colour *and* a localised initial, so no one
 needs to tell colours apart), the toll hint of each face-down terrain (the
 resource pictogram in a red-framed box, as on the card's back), the path walked
-so far with the party's pawn, the candidates of a choice (a thick yellow frame),
-the day track with the party's leader by name, and a legend in the table's
-language. Resources are pictograms, not letters: a letter would mean different
+so far with the party's pawn, the candidates of a choice (a thick yellow frame);
+right of the grid, the day track with the party's leader by name and the key to
+the initials and pictograms in the table's language (the toll box, the frame and
+the pawn are labelled in 📖 How to play). Resources are pictograms, not letters: a letter would mean different
 things in English and Italian. Once the game is over the result is drawn above it
 (the winner, every place and score). The players' hands and honour are the
 embed's: the picture names only the leader.
@@ -26,14 +28,20 @@ from cogs.result_picture import Palette, result_of, with_result
 from games.core import Outcome, Standing
 from games.magmor import MagmorView
 
-WIDTH = 600
-CELL = 92
-LEFT = 34  # room for the row numbers
-TOP = 34  # room for the column letters
+# At most 800 x 600 (4:3), shown at half size in Discord's 400 x 300 embed box, so no
+# text under 22 px (11 px as shown; cogs.pictures.MIN_SHOWN_TEXT): the grid on the
+# left, the days, the leader and the symbols' key in a column on its right (issue 39).
+WIDTH = 800
+CELL = 88
+LEFT = 30  # room for the row numbers
+TOP = 30  # room for the column letters
 GRID = 6
 LAST_DAY = 17
 MAGMOR = "F6"
-TEXT = 18  # the smallest text: 18 px of 600 reads as ~10 px on a phone
+TEXT = 22
+SIDE = LEFT + GRID * CELL + 20  # the right column's left edge
+MARGIN = 16
+PER_ROW = 6  # days to a row of the day track
 RESOURCES = ("water", "food", "axe", "pickaxe", "medicine")
 TERRAINS = ("hill", "mountain", "desert", "lake", "swamp")
 TERRAIN_COLOURS = {
@@ -136,23 +144,24 @@ def initial(terrain: str, language: str) -> str:
 def draw_board(
     view: MagmorView, language: str, *, names: tuple[str, ...] = (), outcome: Outcome | None = None
 ) -> bytes:
-    legend_top = TOP + GRID * CELL + 84
-    height = legend_top + 3 * 38 + 10
+    height = TOP + GRID * CELL + 12
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     for i in range(GRID):
         draw.text(
-            (LEFT + i * CELL + CELL // 2, TOP // 2), "ABCDEF"[i], fill=LIGHT, font=font(20), anchor="mm"
+            (LEFT + i * CELL + CELL // 2, TOP // 2), "ABCDEF"[i], fill=LIGHT, font=font(TEXT), anchor="mm"
         )
-        draw.text((LEFT // 2, TOP + i * CELL + CELL // 2), str(i + 1), fill=LIGHT, font=font(20), anchor="mm")
+        draw.text(
+            (LEFT // 2, TOP + i * CELL + CELL // 2), str(i + 1), fill=LIGHT, font=font(TEXT), anchor="mm"
+        )
     for cell in view.grid:
         x, y = _xy(cell.cell)
         box = (x + 3, y + 3, x + CELL - 3, y + CELL - 3)
         if cell.magmor:
             draw.rounded_rectangle(box, 8, fill=GOLD, outline=(255, 240, 170), width=3)
             # The name sits in the top half; the pawn arrives in the bottom half.
-            draw.text((x + CELL // 2, y + 20), "MAG", fill=INK, font=font(20), anchor="mm")
-            draw.text((x + CELL // 2, y + 42), "MOR", fill=INK, font=font(20), anchor="mm")
+            draw.text((x + CELL // 2, y + 20), "MAG", fill=INK, font=font(TEXT), anchor="mm")
+            draw.text((x + CELL // 2, y + 42), "MOR", fill=INK, font=font(TEXT), anchor="mm")
             continue
         terrain = cell.terrain or ""
         colour = TERRAIN_COLOURS.get(terrain, (120, 120, 120))
@@ -169,7 +178,7 @@ def draw_board(
             (x + 10, y + 8), initial(terrain, language), fill=INK if cell.crossed else LIGHT, font=font(24)
         )
         if not cell.crossed and cell.hint:
-            _toll_box(draw, x + CELL - 30, y + CELL - 30, cell.hint)
+            _toll_box(draw, x + CELL - 29, y + CELL - 29, cell.hint, 34)
     # The path walked so far: a line through the crossed cells' centres, where
     # nothing is written, and the pawn on the party's cell.
     centres = [(_xy(c)[0] + CELL // 2, _xy(c)[1] + CELL // 2) for c in view.path]
@@ -188,8 +197,8 @@ def draw_board(
         x, y = _xy(name)
         draw.rounded_rectangle((x + 2, y + 2, x + CELL - 2, y + CELL - 2), 8, outline=CANDIDATE, width=6)
     shown = player_names(names, view.players, language)
-    _day_track(draw, view, language, None if view.leader is None else shown[view.leader])
-    _legend(draw, legend_top, language)
+    bottom = _day_track(draw, view, language, None if view.leader is None else shown[view.leader])
+    _legend(draw, bottom + 14, language)
     if outcome is not None:
         image = with_result(image, result_of(outcome, shown, language, _score(language)), PALETTE)
     return png(image)
@@ -209,25 +218,20 @@ def _score(language: str) -> Callable[[Standing], str]:
     return score
 
 
-def _day_track(draw: ImageDraw.ImageDraw, view: MagmorView, language: str, leader: str | None) -> None:
-    """Days 0–17: past days filled, today in white, the deadline (17) framed in gold;
-    the party's leader by name, right of the day."""
-    top = TOP + GRID * CELL + 12
-    today = t("magmor.ui.pic_day", language, day=view.day)
-    draw.text((LEFT, top), today, fill=LIGHT, font=font(TEXT), anchor="lt")
-    if leader is not None and view.phase != "over":
-        room = GRID * CELL - draw.textlength(today, font=font(TEXT)) - 24
-        words = t("magmor.ui.pic_leader", language, seat="")
-        name = fitted(
-            draw, leader, room - draw.textlength(words, font=font(TEXT, bold=True)), TEXT, bold=True
-        )
-        text = t("magmor.ui.pic_leader", language, seat=name)
-        draw.text((LEFT + GRID * CELL, top), text, fill=GOLD, font=font(TEXT, bold=True), anchor="rt")
-    step = (GRID * CELL) / (LAST_DAY + 1)
-    row = top + 26
+def _day_track(draw: ImageDraw.ImageDraw, view: MagmorView, language: str, leader: str | None) -> int:
+    """Days 0–17, six to a row: past days filled, today in white, the deadline (17)
+    framed in gold; under them the party's leader by name. Returns the bottom."""
+    right = WIDTH - MARGIN
+    top = TOP - 18
+    draw.text(
+        (SIDE, top), t("magmor.ui.pic_day", language, day=view.day), fill=LIGHT, font=font(TEXT), anchor="lt"
+    )
+    step = (right - SIDE) / PER_ROW
+    row = top + 34
     for day in range(LAST_DAY + 1):
-        cx = int(LEFT + step * day + step / 2)
-        box = (cx - 14, row, cx + 14, row + 30)
+        cx = int(SIDE + step * (day % PER_ROW) + step / 2)
+        cy = row + (day // PER_ROW) * 36
+        box = (cx - step / 2 + 2, cy, cx + step / 2 - 2, cy + 32)
         if day == view.day:
             fill, ink = LIGHT, INK
         elif day < view.day:
@@ -236,44 +240,36 @@ def _day_track(draw: ImageDraw.ImageDraw, view: MagmorView, language: str, leade
             fill, ink = (64, 64, 74), DIM
         outline = GOLD if day == LAST_DAY else (100, 100, 110)
         draw.rectangle(box, fill=fill, outline=outline, width=3 if day == LAST_DAY else 1)
-        draw.text((cx, row + 15), str(day), fill=ink, font=font(TEXT - 2 if day >= 10 else TEXT), anchor="mm")
+        draw.text((cx, cy + 16), str(day), fill=ink, font=font(TEXT), anchor="mm")
+    y = row + 3 * 36 + 8
+    if leader is not None and view.phase != "over":
+        # "Expedition leader:" on one line, the name (bold, gold) on the next.
+        words = t("magmor.ui.pic_leader", language, seat="").strip()
+        draw.text((SIDE, y), words, fill=DIM, font=font(TEXT), anchor="lt")
+        name = fitted(draw, leader, right - SIDE, TEXT, bold=True)
+        draw.text((SIDE, y + 30), name, fill=GOLD, font=font(TEXT, bold=True), anchor="lt")
+        y += 60
+    return y
 
 
 def _legend(draw: ImageDraw.ImageDraw, top: int, language: str) -> None:
-    """What the pictograms, initials and frames mean, in the table's language:
-    three rows, each item a symbol and its word, laid out by the words' widths."""
-    right = LEFT + GRID * CELL
+    """What the terrains' initials and the resources' pictograms mean, one a row, in
+    the table's language. The toll box, the candidates' frame and the pawn are in
+    📖 How to play, which labels them on a board."""
+    right = WIDTH - MARGIN
 
-    def label(x: float, y: int, key: str) -> float:
-        text = t(key, language)
+    def label(x: float, y: float, key: str) -> None:
+        text = fitted(draw, t(key, language), right - x, TEXT)
         draw.text((x, y + 14), text, fill=LIGHT, font=font(TEXT), anchor="lm")
-        return x + draw.textlength(text, font=font(TEXT))
 
-    def spaced(widths: list[float]) -> float:
-        """The gap that spreads a row's items over the grid's width."""
-        return max(12.0, (right - LEFT - sum(widths)) / max(1, len(widths) - 1))
-
-    words = [draw.textlength(t(f"magmor.resource.{r}", language), font=font(TEXT)) + 34 for r in RESOURCES]
-    x, gap = float(LEFT), spaced(words)
-    for res, width in zip(RESOURCES, words, strict=True):
-        icon(draw, int(x) + 14, top + 14, res, 28)
-        label(x + 32, top, f"magmor.resource.{res}")
-        x += width + gap
-    row = top + 38
-    words = [draw.textlength(t(f"magmor.terrain.{k}", language), font=font(TEXT)) + 34 for k in TERRAINS]
-    x, gap = float(LEFT), spaced(words)
-    for terrain, width in zip(TERRAINS, words, strict=True):
-        draw.rounded_rectangle((x, row, x + 28, row + 28), 5, fill=TERRAIN_COLOURS[terrain])
-        draw.text((x + 14, row + 14), initial(terrain, language), fill=INK, font=font(TEXT), anchor="mm")
-        label(x + 32, row, f"magmor.terrain.{terrain}")
-        x += width + gap
-    row += 38
-    keys = ("magmor.ui.pic_toll", "magmor.ui.pic_next", "magmor.ui.pic_party")
-    words = [draw.textlength(t(k, language), font=font(TEXT)) + 36 for k in keys]
-    x, gap = float(LEFT), spaced(words)
-    _toll_box(draw, int(x) + 14, row + 14, "water", 22)
-    x = label(x + 34, row, keys[0]) + gap
-    draw.rounded_rectangle((x, row, x + 28, row + 28), 5, outline=CANDIDATE, width=5)
-    x = label(x + 36, row, keys[1]) + gap
-    _pawn(draw, int(x) + 14, row + 16, 0.7)
-    label(x + 32, row, keys[2])
+    y = float(top)
+    for terrain in TERRAINS:
+        draw.rounded_rectangle((SIDE, y, SIDE + 28, y + 28), 5, fill=TERRAIN_COLOURS[terrain])
+        draw.text((SIDE + 14, y + 15), initial(terrain, language), fill=INK, font=font(TEXT), anchor="mm")
+        label(SIDE + 38, y, f"magmor.terrain.{terrain}")
+        y += 32
+    y += 6
+    for res in RESOURCES:
+        icon(draw, SIDE + 14, int(y) + 14, res, 28)
+        label(SIDE + 38, y, f"magmor.resource.{res}")
+        y += 32

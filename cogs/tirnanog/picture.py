@@ -1,14 +1,16 @@
 """The middle of a Tir Nan Og Wars table as a picture (Pillow), for a phone; and a
 member's own hand, the private panel's picture (at the end of this module).
 
-What it shows: the display of creatures (each a coloured disc *and* the
-species' initial and name, so nothing rests on colour), the six territory
-piles with their top card (type, creature symbols to pay, territory value in a
-yellow disc, cards left, and a badge when a magic fountain is still hidden in
-the pile), the players (by name, whose turn it is, victory points, hand size,
-the reserve's territories with their values, the stack's top card and height),
-and a legend in the table's language. Once the game is over the result is drawn
-above it all: the winner, every place and score.
+What it shows, in at most 800 x 600 (4:3, shown at half size in Discord's embed
+box; no text under 22 px, issue 39): the display of creatures in one row (each
+a coloured disc *and* the species' initial and name, so nothing rests on
+colour), the six territory piles three to a row with their top card (type,
+creature symbols to pay, territory value in a yellow disc, cards left, and a
+badge when a magic fountain is still hidden in the pile), and the players two
+to a row (by name, whose turn it is, victory points, hand size, the reserve's
+territories with their values, the stack's top card and height). The marks'
+legend is in 📖 How to play and the embed. Once the game is over the result is
+drawn above it all: the winner, every place and score.
 
 The table is drawn from the public view only, off the event loop (the publisher runs it in
 a thread). Every text goes through :func:`cogs.pictures.font`.
@@ -31,11 +33,22 @@ from cogs.tirnanog.words import LIMIT
 from games.core import Outcome
 from games.tirnanog.data import SPECIES, is_fountain, requirement, type_of, value_of
 from games.tirnanog.payment import counts_of
-from games.tirnanog.views import SeatView, TirNanOgView
+from games.tirnanog.views import PileView, SeatView, TirNanOgView
 
-WIDTH = 720
-MARGIN = 24
-TEXT = 18  # the smallest text: 720 / 40, about 9 px on a 350 px phone
+# The board: at most 800 x 600 (4:3), shown at half size in Discord's 400 x 300 box, so
+# no text under 22 px (11 px as shown; cogs.pictures.MIN_SHOWN_TEXT).
+BOARD_W = 800
+MARGIN = 16
+GAP = 8
+TEXT = 22
+TITLE = 24
+PILES_Y = 124  # the piles' top, under their title
+PILE_H = 116
+PLAYERS_Y = PILES_Y + 2 * PILE_H + GAP + 10  # the players' boxes, two to a row
+# The private panel's hand: a picture of its own, not shown in the embed's box.
+HAND_WIDTH = 720
+HAND_MARGIN = 24
+HAND_TEXT = 18
 BACKGROUND = (34, 40, 36)
 LIGHT = (240, 240, 236)
 DIM = (170, 176, 170)
@@ -104,108 +117,103 @@ def _middle(v: TirNanOgView, language: str, players: tuple[str, ...]) -> Image.I
     def ui(key: str, **params: object) -> str:
         return t(f"tirnanog.ui.picture.{key}", language, **params)
 
-    height = 860 + len(v.seats) * (SEAT_H + 8)
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    rows = -(-len(v.seats) // 2)
+    height = PLAYERS_Y + rows * (SEAT_H + GAP) - GAP + 12
+    image = Image.new("RGB", (BOARD_W, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
 
-    # -- the display -----------------------------------------------------------
-    y = 14
-    draw.text((MARGIN, y), ui("display"), font=font(26), fill=LIGHT)
+    # -- the display: five cards side by side ---------------------------------------
+    draw.text((MARGIN, 8), ui("display"), font=font(TITLE), fill=LIGHT)
     deck = ui("deck", deck=v.deck_size, discards=v.discard_size)
-    draw.text((WIDTH - MARGIN, y + 6), deck, font=font(20), fill=DIM, anchor="ra")
-    y = 52
-    w, h, gap = 128, 122, 8
+    draw.text((BOARD_W - MARGIN, 12), deck, font=font(TEXT), fill=DIM, anchor="ra")
+    y, h = 44, 44
+    w = (BOARD_W - 2 * MARGIN - 4 * GAP) / 5
     for i in range(5):
-        x = MARGIN + i * (w + gap)
+        x = MARGIN + i * (w + GAP)
         if i >= len(v.display):
-            draw.rounded_rectangle((x, y, x + w, y + h), 10, outline=DIM, width=2)
-            _centred(draw, (x + w / 2, y + h / 2), ui("empty_slot"), 20, DIM)
+            draw.rounded_rectangle((x, y, x + w, y + h), 8, outline=DIM, width=2)
+            _centred(draw, (x + w / 2, y + h / 2), ui("empty_slot"), TEXT, DIM)
             continue
         name = v.display[i]
-        draw.rounded_rectangle((x, y, x + w, y + h), 10, fill=CARD)
-        _disc(draw, x + w / 2, y + 44, 32, name, letters[name], 36)
-        _centred(draw, (x + w / 2, y + 98), names[name], 21, INK)
+        draw.rounded_rectangle((x, y, x + w, y + h), 8, fill=CARD)
+        _disc(draw, x + 22, y + h / 2, 17, name, letters[name], TEXT)
+        draw.text((x + 46, y + h / 2 + 1), names[name], font=font(TEXT), fill=INK, anchor="lm")
 
-    # -- the piles ---------------------------------------------------------------
-    y = 194
-    draw.text((MARGIN, y), ui("piles"), font=font(26), fill=LIGHT)
-    y = 232
-    w, h, gap = 216, 178, 12
+    # -- the piles: three to a row ------------------------------------------------------
+    draw.text((MARGIN, 92), ui("piles"), font=font(TITLE), fill=LIGHT)
+    w = (BOARD_W - 2 * MARGIN - 2 * GAP) / 3
     for index, pile in enumerate(v.piles):
-        x = MARGIN + (index % 3) * (w + gap)
-        top_y = y + (index // 3) * (h + gap)
-        colour = TERRAIN_COLOURS[pile.terrain]
-        if pile.top is None:
-            draw.rounded_rectangle((x, top_y, x + w, top_y + h), 10, outline=DIM, width=2)
-            _centred(
-                draw, (x + w / 2, top_y + 24), bare(t(f"tirnanog.terrain.{pile.terrain}", language)), 22, DIM
-            )
-            _centred(draw, (x + w / 2, top_y + h / 2 + 10), ui("pile_empty"), 22, DIM)
-            continue
-        # A revealed fountain shows on its pile while it is disputed: the pile's own
-        # type heads the card, the fountain fills it.
-        fountain = is_fountain(pile.top)
-        kind = pile.terrain if fountain else type_of(pile.top)
-        band = TERRAIN_COLOURS[kind]
-        draw.rounded_rectangle((x, top_y, x + w, top_y + h), 10, fill=CARD, outline=colour, width=3)
-        draw.rounded_rectangle((x, top_y, x + w, top_y + 42), 10, fill=band)
-        draw.rectangle((x, top_y + 30, x + w, top_y + 42), fill=band)
-        title = bare(t(f"tirnanog.terrain.{kind}", language))
-        draw.text((x + 12, top_y + 21), title, font=font(22), fill=_ink_on(band), anchor="lm")
-        if fountain:
-            draw.rounded_rectangle((x + 14, top_y + 54, x + w - 14, top_y + 106), 8, fill=FOUNTAIN)
-            _centred(draw, (x + w / 2, top_y + 80), ui("disputed"), 22, INK)
-        else:
-            # The territory value, in the yellow disc of the printed card.
-            cx, cy = x + w - 24, top_y + 21
-            draw.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=GOLD, outline=INK, width=2)
-            _centred(draw, (cx, cy + 1), str(value_of(pile.top)), 22, INK)
-            req, anys = requirement(pile.top)
-            symbols = [s for s in SPECIES for _ in range(req[s])] + ["any"] * anys
-            step = 46
-            start = x + w / 2 - (len(symbols) - 1) * step / 2
-            for n, name in enumerate(symbols):
-                _disc(draw, start + n * step, top_y + 80, 20, name, letters[name], 22)
-        _centred(draw, (x + w / 2, top_y + 124), ui("cards_left", count=pile.size), 20, INK)
-        if pile.fountain_inside and not fountain:
-            label = ui("fountain_badge")
-            tw = draw.textlength(label, font=font(18))
-            bx = x + w / 2 - tw / 2 - 10
-            draw.rounded_rectangle((bx, top_y + 142, bx + tw + 20, top_y + 170), 8, fill=FOUNTAIN)
-            _centred(draw, (x + w / 2, top_y + 156), label, 18, INK)
+        x = MARGIN + (index % 3) * (w + GAP)
+        top = PILES_Y + (index // 3) * (PILE_H + GAP)
+        _pile(draw, pile, x, top, w, language, names, letters)
 
-    y = int(_players(draw, v, players, language, 232 + 2 * h + gap + 14))
+    for index, s in enumerate(v.seats):
+        x = MARGIN + (index % 2) * (SEAT_W + GAP)
+        _seat(draw, v, s, players[s.seat], language, x, PLAYERS_Y + (index // 2) * (SEAT_H + GAP))
+    return image
 
-    # -- the legend ------------------------------------------------------------------
-    x = MARGIN
-    for name in SPECIES:
-        _disc(draw, x + 14, y + 14, 14, name, letters[name], 18)
-        draw.text((x + 34, y + 14), names[name], font=font(20), fill=LIGHT, anchor="lm")
-        x += 34 + int(draw.textlength(names[name], font=font(20))) + 18
-    y += 38
-    _disc(draw, MARGIN + 14, y + 14, 14, "any", "?", 18)
-    draw.text((MARGIN + 34, y + 14), ui("legend_any"), font=font(20), fill=LIGHT, anchor="lm")
-    y += 36
-    cx = MARGIN + 14
-    draw.ellipse((cx - 14, y, cx + 14, y + 28), fill=GOLD, outline=INK, width=2)
-    _centred(draw, (cx, y + 15), "3", 18, INK)
-    draw.text((MARGIN + 34, y + 14), ui("legend_value"), font=font(20), fill=LIGHT, anchor="lm")
-    y += 36
-    left = float(MARGIN)
-    if v.phase in TURN_PHASES:
-        _turn_mark(draw, left + 8, y + 14)
-        draw.text((left + 24, y + 14), ui("legend_turn"), font=font(20), fill=LIGHT, anchor="lm")
-        left += 24 + draw.textlength(ui("legend_turn"), font=font(20)) + 30
-    _hand_icon(draw, left + 10, y + 14)
-    draw.text((left + 28, y + 14), ui("legend_hand"), font=font(20), fill=LIGHT, anchor="lm")
-    bottom = y + 40
-    return image.crop((0, 0, WIDTH, min(height, bottom)))
+
+def _pile(
+    draw: ImageDraw.ImageDraw,
+    pile: PileView,
+    x: float,
+    y: float,
+    w: float,
+    language: str,
+    names: dict[str, str],
+    letters: dict[str, str],
+) -> None:
+    """One territory pile: its top card's type and value, the creatures it costs, the
+    cards left, and whether a fountain is still hidden in it."""
+
+    def ui(key: str, **params: object) -> str:
+        return t(f"tirnanog.ui.picture.{key}", language, **params)
+
+    h = PILE_H
+    colour = TERRAIN_COLOURS[pile.terrain]
+    if pile.top is None:
+        draw.rounded_rectangle((x, y, x + w, y + h), 10, outline=DIM, width=2)
+        terrain = bare(t(f"tirnanog.terrain.{pile.terrain}", language))
+        _centred(draw, (x + w / 2, y + 30), terrain, TEXT, DIM)
+        _centred(draw, (x + w / 2, y + h / 2 + 16), ui("pile_empty"), TEXT, DIM)
+        return
+    # A revealed fountain shows on its pile while it is disputed: the pile's own
+    # type heads the card, the fountain fills it.
+    fountain = is_fountain(pile.top)
+    kind = pile.terrain if fountain else type_of(pile.top)
+    band = TERRAIN_COLOURS[kind]
+    draw.rounded_rectangle((x, y, x + w, y + h), 10, fill=CARD, outline=colour, width=3)
+    draw.rounded_rectangle((x, y, x + w, y + 36), 10, fill=band)
+    draw.rectangle((x, y + 24, x + w, y + 36), fill=band)
+    title = bare(t(f"tirnanog.terrain.{kind}", language))
+    draw.text((x + 12, y + 19), title, font=font(TEXT), fill=_ink_on(band), anchor="lm")
+    if fountain:
+        draw.rounded_rectangle((x + 12, y + 46, x + w - 12, y + 80), 8, fill=FOUNTAIN)
+        _centred(draw, (x + w / 2, y + 63), ui("disputed"), TEXT, INK)
+    else:
+        # The territory value, in the yellow disc of the printed card.
+        cx, cy = x + w - 22, y + 18
+        draw.ellipse((cx - 16, cy - 16, cx + 16, cy + 16), fill=GOLD, outline=INK, width=2)
+        _centred(draw, (cx, cy + 1), str(value_of(pile.top)), TEXT, INK)
+        req, anys = requirement(pile.top)
+        symbols = [s for s in SPECIES for _ in range(req[s])] + ["any"] * anys
+        for n, name in enumerate(symbols):
+            _disc(draw, x + 26 + n * 34, y + 58, 15, name, letters[name], TEXT)
+    count = ui("cards_left", count=pile.size)
+    draw.text((x + w - 12, y + (98 if fountain else 58)), count, font=font(TEXT), fill=INK, anchor="rm")
+    if pile.fountain_inside and not fountain:
+        label = ui("fountain_badge")
+        tw = draw.textlength(label, font=font(TEXT))
+        bx = x + w / 2 - tw / 2 - 10
+        draw.rounded_rectangle((bx, y + 80, bx + tw + 20, y + 112), 8, fill=FOUNTAIN)
+        _centred(draw, (x + w / 2, y + 96), label, TEXT, INK)
 
 
 # -- the players --------------------------------------------------------------------
 
 TURN_PHASES = ("turn", "hand_limit")  # the phases a seat acts in alone, on its turn
-SEAT_H = 76  # two lines: name and points; hand, reserve and stack
+SEAT_W = (BOARD_W - 2 * MARGIN - GAP) / 2
+SEAT_H = 96  # three lines: name and points; hand and reserve; stack
 CHIP_W = 26  # a reserve territory: its type's colour and its value
 
 
@@ -220,65 +228,59 @@ def _hand_icon(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
     draw.rounded_rectangle((cx - 4, cy - 8, cx + 10, cy + 12), 3, fill=CARD, outline=INK)
 
 
-def _players(
-    draw: ImageDraw.ImageDraw, v: TirNanOgView, names: tuple[str, ...], language: str, y: float
-) -> float:
-    """One box per seat: whose turn, name and points; hand, reserve and stack top."""
-    draw.text((MARGIN, y), t("tirnanog.ui.picture.players", language), font=font(26), fill=LIGHT)
-    y += 40
-    for s in v.seats:
-        _seat(draw, v, s, names[s.seat], language, y)
-        y += SEAT_H + 8
-    return y + 6
-
-
 def _seat(
-    draw: ImageDraw.ImageDraw, v: TirNanOgView, s: SeatView, name: str, language: str, y: float
+    draw: ImageDraw.ImageDraw, v: TirNanOgView, s: SeatView, name: str, language: str, left: float, y: float
 ) -> None:
+    """One seat's box: whose turn, name and points; hand and reserve; stack and its top."""
+
     def ui(key: str, **params: object) -> str:
         return t(f"tirnanog.ui.picture.{key}", language, **params)
 
     turn = v.phase in TURN_PHASES and s.seat == v.active
-    right = WIDTH - MARGIN
+    right = left + SEAT_W
     draw.rounded_rectangle(
-        (MARGIN, y, right, y + SEAT_H),
+        (left, y, right, y + SEAT_H),
         10,
         fill=(48, 58, 52),
         outline=GOLD if turn else DIM,
         width=3 if turn else 1,
     )
-    x, top = MARGIN + 14.0, y + 20
+    x, top = left + 12.0, y + 18
     if turn:
         _turn_mark(draw, x + 8, top)
         x += 24
     points = t("tirnanog.count.vp", language, count=s.vp)
-    points_w = draw.textlength(points, font=font(22, bold=True))
-    draw.text((right - 14, top), points, font=font(22, bold=True), fill=GOLD, anchor="rm")
-    shown = fitted(draw, name, right - 14 - points_w - 20 - x, 22, bold=True)
-    draw.text((x, top), shown, font=font(22, bold=True), fill=LIGHT, anchor="lm")
-    # The second line: hand, reserve, stack.
-    cy = y + 54
-    x = MARGIN + 14.0
+    points_w = draw.textlength(points, font=font(TEXT, bold=True))
+    draw.text((right - 12, top), points, font=font(TEXT, bold=True), fill=GOLD, anchor="rm")
+    shown = fitted(draw, name, right - 12 - points_w - 16 - x, TEXT, bold=True)
+    draw.text((x, top), shown, font=font(TEXT, bold=True), fill=LIGHT, anchor="lm")
+    # The second line: hand and reserve.
+    cy = y + 48
+    x = left + 12.0
     _hand_icon(draw, x + 10, cy)
     x += 26
-    x += draw.textlength(str(s.hand_size), font=font(20)) + 4
-    draw.text((x - 4, cy), str(s.hand_size), font=font(20), fill=LIGHT, anchor="rm")
-    x += 24
+    draw.text((x, cy), str(s.hand_size), font=font(TEXT), fill=LIGHT, anchor="lm")
+    x += draw.textlength(str(s.hand_size), font=font(TEXT)) + 16
     label = ui("reserve", value=s.reserve_value, limit=LIMIT)
     draw.text((x, cy), label, font=font(TEXT), fill=DIM, anchor="lm")
     x += draw.textlength(label, font=font(TEXT)) + 8
+    # Up to seven chips (a reserve's value is at most 7): they overlap rather than overflow.
+    room = right - 10 - CHIP_W - x
+    step = min(CHIP_W + 4.0, room / max(1, len(s.reserve) - 1))
     for card in s.reserve:
         colour = TERRAIN_COLOURS[type_of(card)]
-        draw.rounded_rectangle((x, cy - 14, x + CHIP_W, cy + 14), 5, fill=colour, outline=LIGHT, width=1)
+        draw.rounded_rectangle((x, cy - 15, x + CHIP_W, cy + 15), 5, fill=colour, outline=LIGHT, width=1)
         _centred(draw, (x + CHIP_W / 2, cy + 1), str(value_of(card)), TEXT, _ink_on(colour))
-        x += CHIP_W + 4
-    x = max(x + 20, 440.0)
+        x += step
+    # The third line: the stack and its top card.
+    cy = y + 78
+    x = left + 12.0
     label = ui("stack", count=s.stack_size)
     draw.text((x, cy), label, font=font(TEXT), fill=DIM, anchor="lm")
-    x += draw.textlength(label, font=font(TEXT)) + 8
+    x += draw.textlength(label, font=font(TEXT)) + 10
     if s.top is None:
         return
-    card_w = right - 14 - x
+    card_w = right - 12 - x
     if s.top_face_up:
         kind = type_of(s.top)
         colour = TERRAIN_COLOURS[kind]
@@ -383,7 +385,7 @@ def _hand_card(draw: ImageDraw.ImageDraw, x: float, y: float, name: str, names: 
     """One creature card: the display's face, narrower."""
     draw.rounded_rectangle((x, y, x + HAND_W, y + HAND_H), 10, fill=CARD, outline=LIGHT, width=2)
     _disc(draw, x + HAND_W / 2, y + 44, 28, name, names[name][:1].upper(), 30)
-    _centred(draw, (x + HAND_W / 2, y + 94), names[name], TEXT, INK)
+    _centred(draw, (x + HAND_W / 2, y + 94), names[name], HAND_TEXT, INK)
 
 
 @lru_cache(maxsize=128)
@@ -397,12 +399,13 @@ def draw_hand(hand: Hand, language: str) -> bytes:
     row_h = HAND_H + RAISE_SELECTED + 8
     top = 52
     height = top + rows * row_h + (44 if hand.caption else 10)
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    image = Image.new("RGB", (HAND_WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, 14), ui("hand_title", count=len(hand.cards)), font=font(24, bold=True), fill=LIGHT)
+    title = ui("hand_title", count=len(hand.cards))
+    draw.text((HAND_MARGIN, 14), title, font=font(24, bold=True), fill=LIGHT)
     placed = []
     for index, (name, mark) in enumerate(zip(hand.cards, hand.marks, strict=True)):
-        x = MARGIN + (index % PER_ROW) * (HAND_W + HAND_GAP)
+        x = HAND_MARGIN + (index % PER_ROW) * (HAND_W + HAND_GAP)
         y = top + (index // PER_ROW) * row_h + RAISE_SELECTED - lift(mark)
         _hand_card(draw, x, y, name, names)
         placed.append(((x, y, x + HAND_W, y + HAND_H), mark))
@@ -411,11 +414,11 @@ def draw_hand(hand: Hand, language: str) -> bytes:
         territory = bare(t(f"tirnanog.terrain.{hand.territory}", language)) if hand.territory else ""
         text = ui(hand.caption, count=hand.count, territory=territory)
         cy = height - 24
-        left = MARGIN
+        left = HAND_MARGIN
         if any(m == "playable" for m in hand.marks):
             tick(draw, left + 12, cy, 12)
             left += 32
-        draw.text((left, cy), text, font=font(TEXT), fill=LIGHT, anchor="lm")
+        draw.text((left, cy), text, font=font(HAND_TEXT), fill=LIGHT, anchor="lm")
     return png(image)
 
 

@@ -20,7 +20,7 @@ from PIL import Image
 from bot.i18n import LANGUAGES, t
 from cogs.pictures import measuring, min_text_size
 from cogs.tirnanog import PRESENTER
-from cogs.tirnanog.picture import WIDTH, hand_of
+from cogs.tirnanog.picture import HAND_WIDTH, draw_hand, hand_of
 from games.tirnanog import GAME, TirNanOgState
 from games.tirnanog.data import TERRITORIES, type_of
 from tests.positions import random_positions
@@ -43,12 +43,13 @@ def picture(
 def test_a_readable_picture_of_the_hand_in_both_languages() -> None:
     state = rigged("DDEFFFC", FORESTS)
     pngs = set()
+    draw_hand.cache_clear()  # a hand drawn before (same worker) would measure no text
     for language in LANGUAGES:
         with measuring() as sizes:
             png = picture(state, state.active, language=language)
         image = Image.open(io.BytesIO(png))
-        assert image.format == "PNG" and image.size[0] == WIDTH and image.size[1] < 300
-        assert sizes and min(sizes) >= min_text_size(WIDTH), (language, min(sizes))
+        assert image.format == "PNG" and image.size[0] == HAND_WIDTH and image.size[1] < 300
+        assert sizes and min(sizes) >= min_text_size(HAND_WIDTH), (language, min(sizes))
         pngs.add(png)
     assert len(pngs) == len(LANGUAGES)
 

@@ -1,9 +1,15 @@
 """Tir Nan Og's board picture shows the players (issue 31): by name, with their victory
 points, hand size, reserve (its territories' values against the limit) and stack (its
 height and top card, face up by type or face down), and whose turn it is; and it is
-redrawn when any of that changes."""
+redrawn when any of that changes. Since issue 39 it is 800 px wide and at most 4:3, the
+players two to a row with no "Players" title (tests/platform/test_shown_size.py holds
+the shape and the text size)."""
 
 from __future__ import annotations
+
+import io
+
+from PIL import Image
 
 from bot.i18n import t
 from cogs.preview import playthrough
@@ -24,8 +30,10 @@ def test_the_picture_shows_every_player_with_points_hand_reserve_and_stack() -> 
     assert any(s.reserve for s in view.seats) and any(s.top for s in view.seats)
     for language in ("en", "it"):
         with drawn_texts() as texts:
-            PRESENTER.board_image(view, language, names=NAMES)
-        assert t("tirnanog.ui.picture.players", language) in texts
+            png = PRESENTER.board_image(view, language, names=NAMES)
+        assert png is not None
+        width, height = Image.open(io.BytesIO(png)).size
+        assert width == 800 and height <= 600, (width, height)
         for s in view.seats:
             assert NAMES[s.seat] in texts
             assert t("tirnanog.count.vp", language, count=s.vp) in texts
