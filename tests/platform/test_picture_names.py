@@ -104,6 +104,8 @@ def test_every_picture_names_the_players_never_p1(game_id: str) -> None:
         if game_id == "magmor":  # the grid names the party's leader only
             leader = GAMES[game_id].view(middle.state, None).leader
             assert leader is not None and shown(language)[leader] in words
+        elif game_id == "narnia":  # no legend (issue 39): the embed names whose mark is whose
+            assert [n for n in shown(language)[:4] if n in words] == []
         else:
             assert [n for n in shown(language)[:4] if n not in words] == []
 
@@ -139,5 +141,7 @@ def test_the_names_are_part_of_what_a_picture_is_cached_on(game_id: str) -> None
             view, "en", names=("Alice", "Bruno", "Chiara", "Dario"), outcome=outcome
         )
         other = presenter.board_image(view, "en", names=("Wanda", "Xeno", "Yves", "Zack"), outcome=outcome)
-        if game_id != "magmor" or outcome is not None or view.leader is not None:
+        if game_id == "narnia" and outcome is None:  # the map draws no names (issue 39)
+            assert first == other
+        elif game_id != "magmor" or outcome is not None or view.leader is not None:
             assert first != other
