@@ -8,7 +8,7 @@ is, captured cards, hand size, the team, and once the game is over the favourite
 then, R25); every meeting place three to a row (whose place it is, its group as small
 cards, a joker's band black with its value in gold, the cards a take may lift framed in
 gold, and what the group still needs), free places after them; once the game is over
-the result above it all (the winner, every place and score, the team game's by team).
+framed in gold, the result being the embed's final record (cogs.result_picture).
 The legend and each group's kind in words are in How to play and the panel.
 
 Players are named as the board's text names them (``names``, made drawable by

@@ -142,7 +142,7 @@ def _effects(table: TableInfo, v: NarniaView, language: str) -> str:
 def board_image(
     view: BaseModel, language: str, *, names: tuple[str, ...] = (), outcome: Outcome | None = None
 ) -> bytes | None:
-    """The map, its legend naming every player; the result above it once the game is over."""
+    """The map; framed in gold once the game is over (the embed's record gives the result)."""
     v = as_view(view)
     image = map_image(map_territories(v), map_highlight(v), map_legend(v, language, names), language)
     if outcome is not None:

@@ -28,9 +28,9 @@ Edge = tuple[Point, float, bool]  # inward normal, offset, the frame's
 
 MARGIN = 6  # px between a label and its territory's edge
 FRAME_MARGIN = 3  # px between a label and the picture's frame, whatever happens
-ROW_W, ROW_H = 140, 30  # the widest chips row (the owner's mark, two chips and "+N")
+ROW_W, ROW_H = 150, 32  # the widest chips row (the owner's mark, two chips and "+N")
 GAP = 4  # between the row and the name
-LINE = 23  # a name's line height (20 px text and its halo)
+LINE = 28  # a name's line height (25 px text and its halo)
 HALO = 3  # the halo drawn around a name's letters
 
 

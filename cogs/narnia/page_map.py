@@ -8,7 +8,7 @@ each name goes where :func:`~cogs.narnia.picture.label_of` puts it on the
 picture (wrapped and placed for the table's language), and the colours and
 shapes are the picture's (the same shape per colour as the board's emoji). The
 page scales the whole to its frame with an SVG ``viewBox``, so a pixel here is a
-unit there; its text is the picture's size (20 px on an 800 px map).
+unit there; its text is the picture's size (25 px on a 909 px map).
 """
 
 from __future__ import annotations

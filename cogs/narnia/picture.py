@@ -8,42 +8,48 @@ border is drawn dark and clear; a border between two cells that are *not*
 adjacent in the rules is a thick ridge with a "no passage" sign (a red disc with
 a white bar) on it, so the picture never suggests a move the rules forbid.
 
-The picture is made for a phone (Discord shows it ~400 px wide): it is 800 px
-wide and its smallest text is 1/40 of that. Each territory shows its owner's
+The picture is made for the box Discord shows it in (about 400 x 300, issue 39):
+909 x 680, 4:3, the map's units stretched across so the names have more room, and
+no text under 25 px (11 px as shown). Each territory shows its owner's
 mark (the same colour *and* shape as the board's emoji, so ownership does not
 rest on red versus green), its stack as value chips, top first, and its name,
 the three together inside the territory (:mod:`cogs.narnia.labels`; where a
-long stack would not fit, its top chip and "+N"). A legend in the table's
-language says whose mark is whose, by the players' names, and what the signs
-mean, in as many rows as its words need. Nothing is drawn across the numbers:
-adjacency is what the borders show.
+long stack would not fit, its top chip and "+N"). There is no legend under the
+map: the embed's players field gives whose mark is whose (the same emoji), 📖 How
+to play what the signs mean. Nothing is drawn across the numbers: adjacency is
+what the borders show.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
 from cogs.narnia.labels import HALO, LINE, ROW_W, Label, place
-from cogs.pictures import fitted, font
+from cogs.pictures import font
 from games.narnia.data import DATA, NEIGHBOURS
 
-SCALE = 75  # px per map unit
+# px per map unit. The map is drawn 4:3 (909 x 680), wider than its 10.4 x 8.8 units, so
+# the picture fills Discord's 4:3 box and the names, written across, have more room: the
+# cells are the same partition stretched, so every border and adjacency is kept.
+SCALE_X, SCALE_Y = 85.5, 75.0
 MARGIN = 10
 MAP_W, MAP_H = 10.4, 8.8  # map units inside the frame
-WIDTH = MARGIN * 2 + int(MAP_W * SCALE)  # 800
-MAP_BOTTOM = MARGIN + int(MAP_H * SCALE)
-LEGEND_ROW = 36  # the legend flows into as many rows as its words need (three, mostly)
+WIDTH = MARGIN * 2 + int(MAP_W * SCALE_X)  # 909
+MAP_BOTTOM = MARGIN + int(MAP_H * SCALE_Y)  # 670
+LEGEND_ROW = 36  # the panel's legend row under the map (cogs.narnia.marked_map)
 ORIGIN = (-0.2, -0.2)  # map units at the frame's top-left corner
 
-TEXT = 20  # names and legend: WIDTH / 40, the smallest readable on a phone
-DIGIT = 24  # chip values
-CHIP = 28  # chip side
-MARK = 26  # owner mark size
+# Discord shows the board in a ~400 x 300 box (cogs.pictures.shown_scale): the map,
+# MAP_BOTTOM + MARGIN (680) px tall, is shown at 300/680 of its size, so its smallest
+# text must be 11 / (300/680) = 24.9 px to read at 11 CSS px (MIN_SHOWN_TEXT).
+TEXT = 25  # names
+DIGIT = 25  # chip values
+CHIP = 30  # chip side
+MARK = 28  # owner mark size
 
 WITCH_FILL = (226, 236, 246)
 FREE_FILL = (236, 230, 214)  # setup: not taken yet
@@ -68,7 +74,7 @@ Point = tuple[float, float]
 
 
 def px(p: Point) -> tuple[float, float]:
-    return MARGIN + (p[0] - ORIGIN[0]) * SCALE, MARGIN + (p[1] - ORIGIN[1]) * SCALE
+    return MARGIN + (p[0] - ORIGIN[0]) * SCALE_X, MARGIN + (p[1] - ORIGIN[1]) * SCALE_Y
 
 
 def _clip(
@@ -237,17 +243,20 @@ def row_width(texts: list[str]) -> float:
     return MARK + 6 + (_row_width(_measure(), texts) if texts else 24)
 
 
+HEIGHT = MAP_BOTTOM + MARGIN  # 909 x 680: 4:3, shown at 0.44 of its size
+
+
 def map_layer(
     territories: list[Territory] | tuple[Territory, ...],
     names: dict[str, str],
     legend: Legend,
     highlight: tuple[str, ...] = (),
 ) -> Image.Image:
-    """The board's map and legend."""
-    free = any(t.free for t in territories) or len(territories) < len(cells())
-    items = _legend_items(legend, bool(highlight), free)
-    rows = _flow(_measure(), items, None, 0)
-    image = Image.new("RGB", (WIDTH, MAP_BOTTOM + rows * LEGEND_ROW + 14), BACKGROUND)
+    """The board's map, without a legend (issue 39: a legend below made the board too
+    tall for Discord's box): the embed's players field gives each player's mark, as
+    the same emoji, and 📖 How to play what the map's signs mean. ``legend`` is kept
+    for the panel's picture (cogs.narnia.marked_map)."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     by_id = {t.id: t for t in territories}
     geometry = {c.id: c for c in cells()}
@@ -267,9 +276,6 @@ def map_layer(
         texts, label = _fitted_stack(draw, cell.id, name, info.tokens)
         _stack(draw, info, texts, label)
         _name(draw, label, fill_of(info.colour))
-    top = MAP_BOTTOM + 4
-    draw.rectangle([MARGIN, top, WIDTH - MARGIN, image.height - 6], fill=LEGEND_BG)
-    _flow(draw, items, draw, top)
     return image
 
 
@@ -358,68 +364,3 @@ def _name(draw: ImageDraw.ImageDraw, label: Label, halo: tuple[int, int, int]) -
             stroke_width=HALO,
             stroke_fill=halo,
         )
-
-
-# -- the legend -------------------------------------------------------------------------
-
-Sample = Callable[[ImageDraw.ImageDraw, float, float], object]  # draws from (left, middle)
-Item = tuple[float, Sample, str, bool]  # the sample's width, the sample, its words, a new row
-
-
-def _legend_items(legend: Legend, battle: bool, free: bool) -> list[Item]:
-    """Whose mark is whose (players by name, then the Witch); what a territory shows; the
-    borders and, while there is one, the battle or the free cells."""
-    items: list[Item] = []
-    for index, (colour, name) in enumerate(legend.owners):
-        items.append((MARK, _mark_sample(colour), name, index == 0))
-
-    def tokens(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
-        chip(draw, x + CHIP + 3, y, "1", WITCH_INK)
-        chip(draw, x, y, "3", WITCH_INK)
-
-    def ridge(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
-        draw.line([(x, y), (x + 40, y)], fill=RIDGE, width=10)
-        no_passage(draw, x + 20, y)
-
-    items += [
-        (2 * CHIP + 3, tokens, legend.tokens, True),
-        (CHIP + 12, lambda draw, x, y: chip(draw, x, y, "+4", WITCH_INK), legend.more, False),
-        (20, lambda draw, x, y: flag(draw, x + 10, y, LIGHT), legend.flag, True),
-        (40, ridge, legend.ridge, False),
-    ]
-    if battle and legend.battle:
-        box: Sample = lambda draw, x, y: draw.rectangle([x, y - 11, x + 30, y + 11], outline=BATTLE, width=5)  # noqa: E731
-        items.append((30, box, legend.battle, False))
-    elif free and legend.free:
-        box = lambda draw, x, y: draw.rectangle(  # noqa: E731
-            [x, y - 11, x + 30, y + 11], fill=FREE_FILL, outline=BORDER, width=2
-        )
-        items.append((30, box, legend.free, False))
-    return items
-
-
-def _mark_sample(colour: str | None) -> Sample:
-    return lambda draw, x, y: mark(draw, colour, x + MARK / 2, y)
-
-
-OWNER_W = 300  # px a player's name may take in the legend before "…"
-
-
-def _flow(
-    measure: ImageDraw.ImageDraw, items: list[Item], draw: ImageDraw.ImageDraw | None, top: float
-) -> int:
-    """Lay the items out in rows (a new row where one asks for it or where the next would
-    cross the frame); draw them when ``draw`` is given. Returns the rows used."""
-    left, right = MARGIN + 12.0, WIDTH - MARGIN - 12.0
-    x, row = left, 0
-    for sample_w, sample, words, new_row in items:
-        words = fitted(measure, words, OWNER_W, TEXT)
-        width = sample_w + 8 + measure.textlength(words, font=font(TEXT))
-        if x > left and (new_row or x + width > right):
-            x, row = left, row + 1
-        if draw is not None:
-            y = top + LEGEND_ROW / 2 + 2 + row * LEGEND_ROW
-            sample(draw, x, y)
-            draw.text((x + sample_w + 8, y), words, fill=INK, font=font(TEXT), anchor="lm")
-        x += width + 22
-    return row + 1

@@ -6,8 +6,8 @@ gold); the stake and what it is worth; one row per seat (by name, in seat order,
 lists the players) with who has chosen or must act, the hand size, whole and half
 talismans with their total, the talismans waiting to be forged, and, after a reveal, the
 cards each seat played that turn face up with their rank, the turn's winner starred.
-Once the game is over the result is drawn above it all:
-the game's winner with a trophy, every place and total.
+Once the game is over it is framed in gold; the result (the winner, every place and
+total) is the embed's final record above it (cogs.result_picture).
 
 Drawn from the spectator view only (secret plays show only as "has chosen"), off the
 event loop (the publisher runs it in a thread). The picture is first reduced to a
@@ -356,7 +356,7 @@ PALETTE = Palette(background=BACKGROUND, panel=BAND, text=c.LIGHT, dim=c.DIM, go
 def draw_view(
     v: TalismaniView, language: str, *, names: tuple[str, ...] = (), outcome: Outcome | None = None
 ) -> bytes:
-    """The spectator view as a PNG, the result above it once there is an ``outcome``."""
+    """The spectator view as a PNG, framed in gold once there is an ``outcome``."""
     table = table_of(v, names, language)
     result = None
     if outcome is not None:

@@ -1,7 +1,8 @@
 """Narnia's map reads on a phone (issue 31): each territory's label (the owner's mark,
 the stack's chips, the name) inside its territory, never out of the picture; the
-legend naming the players who own each mark; a "no passage" sign on every border the
-rules do not let anyone cross."""
+embed naming the players who own each mark (issue 39: the legend below the map made
+the board too tall for Discord's box); a "no passage" sign on every border the rules
+do not let anyone cross."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ import pytest
 from PIL import Image, ImageDraw
 
 from bot.i18n import LANGUAGES, t
+from bot.render import seat_name, seat_names
 from cogs.narnia import PRESENTER, picture
-from cogs.narnia.board import map_names
-from cogs.narnia.labels import FRAME_MARGIN, MARGIN
+from cogs.narnia.board import board_embed, map_names
+from cogs.narnia.labels import FRAME_MARGIN, HALO, MARGIN
 from cogs.narnia.picture import TEXT, cells, px
-from cogs.preview import playthrough
+from cogs.narnia.words import COLOUR_EMOJI, WITCH_EMOJI
+from cogs.preview import playthrough, table_for
 from games.narnia import GAME
 from games.narnia.data import NEIGHBOURS
 from tests.drawn_text import drawn_texts
@@ -33,7 +36,10 @@ NARROW = {
     "lantern_waste",
     "caldron_pool",
 }
-CROSSING = 32  # px at most, and only with a long stack in Italian
+CROSSING = 36  # px at most, and only with a long stack in Italian
+# Issue 39: names are 25 px on a 909 x 680 map (20 on 800 x 670 before), so a few more
+# labels touch a border: by at most the halo drawn around their letters.
+TOUCHING = HALO + 1
 
 
 def inside(polygon: list[tuple[float, float]], x: float, y: float) -> float:
@@ -71,20 +77,23 @@ def test_every_label_sits_inside_its_territory_and_the_picture(language: str) ->
             assert depth >= min(label.clearance, MARGIN) - 0.5, cell.id
             if depth < 0:
                 crossing[cell.id] = min(depth, crossing.get(cell.id, 0.0))
-    assert set(crossing) <= NARROW and all(depth >= -CROSSING for depth in crossing.values()), crossing
+    assert all(depth >= -CROSSING for depth in crossing.values()), crossing
+    assert all(depth >= -TOUCHING for cell, depth in crossing.items() if cell not in NARROW), crossing
 
 
-def test_the_legend_names_whose_mark_is_whose() -> None:
+def test_the_board_names_whose_mark_is_whose_in_its_embed_not_under_the_map() -> None:
     steps = playthrough(GAME, 3, 1)
     view = GAME.view(steps[len(steps) // 2].state, None)
-    names = ("Ada", "ben", "Cleo")
     for language in LANGUAGES:
+        table = table_for(3, language)
+        embed = board_embed(table, view, None, language)
+        players = next(f.value for f in embed.fields if f.name == t("narnia.ui.players", language))
+        for s in view.seats:
+            assert f"{COLOUR_EMOJI[s.colour]} {seat_name(table, s.seat)}" in players
+        assert WITCH_EMOJI in players
         with drawn_texts() as texts:
-            PRESENTER.board_image(view, language, names=names)
-        assert set(names) <= set(texts)
-        assert t("narnia.ui.legend_witch", language) in texts
-        colours = {t(f"narnia.colour.{s.colour}", language) for s in view.seats}
-        assert colours.isdisjoint(texts)  # the players, not their colours
+            PRESENTER.board_image(view, language, names=seat_names(table))
+        assert t("narnia.ui.legend_tokens", language) not in texts  # no legend: 4:3
 
 
 def test_every_border_no_one_may_cross_has_its_sign(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -106,9 +115,7 @@ def test_every_border_no_one_may_cross_has_its_sign(monkeypatch: pytest.MonkeyPa
         if edge is not None and edge not in NEIGHBOURS[cell.id]
     }
     assert len(touching) >= 5
-    assert len(signs) == len(touching) + 1  # one on each such border, one in the legend
-    legend = max(signs, key=lambda xy: xy[1])
-    for x, y in signs:
-        if (x, y) != legend:  # on the border between the two cells: as far from either
-            near = sorted(cells(), key=lambda c: -inside([px(p) for p, _ in c.polygon], x, y))[:2]
-            assert frozenset(c.id for c in near) in touching
+    assert len(signs) == len(touching)  # one on each such border (no legend: issue 39)
+    for x, y in signs:  # on the border between the two cells: as far from either
+        near = sorted(cells(), key=lambda c: -inside([px(p) for p, _ in c.polygon], x, y))[:2]
+        assert frozenset(c.id for c in near) in touching

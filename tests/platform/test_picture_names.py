@@ -1,7 +1,8 @@
 """Pictures name the players as the board's text does (issue 31): by their names as
 Discord gives them, never re-capitalised, never "P1"/"G1"; a name the font cannot draw
 loses only what it cannot draw ("Player 2" when nothing is left), never shows boxes;
-and every game's final picture shows the winner, each place and score."""
+and every game's final board shows the winner, each place and score (issue 39: in
+the embed's final record, no longer drawn again above the picture)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageDraw
 
 from bot.i18n import LANGUAGES, t
+from bot.render import seat_name
 from cogs.pictures import BIDI_CONTROLS, FSI, PDI, drawable, fitted, font, player_names, readable
-from cogs.preview import Step, picture, playthrough, presented_games, presenter_of
+from cogs.preview import Step, picture, playthrough, presented_games, presenter_of, table_for
+from cogs.publisher import with_final_record
 from games.registry import GAMES
 from games.talismani.game import talismans_text
 from tests.drawn_text import drawn_texts
@@ -125,29 +128,36 @@ def test_every_picture_names_the_players_never_p1(game_id: str) -> None:
         if game_id == "magmor":  # the grid names the party's leader only
             leader = GAMES[game_id].view(middle.state, None).leader
             assert leader is not None and shown(language)[leader] in words
+        elif game_id == "narnia":  # no legend (issue 39): the embed names whose mark is whose
+            assert [n for n in shown(language)[:4] if n in words] == []
         else:
             assert [n for n in shown(language)[:4] if n not in words] == []
 
 
 @pytest.mark.parametrize("game_id", presented_games())
-def test_every_final_picture_shows_the_winner_each_place_and_score(game_id: str) -> None:
-    game = GAMES[game_id]
+def test_every_final_board_shows_the_winner_each_place_and_score(game_id: str) -> None:
+    """Issue 39: in the embed's final record above the picture. Drawn above the board
+    too, the result made every final picture too tall to read in Discord's box: the
+    picture is the board as it ended, still naming its players."""
+    game, presenter = GAMES[game_id], presenter_of(game_id)
     _, end = game_steps(game_id)
     outcome = game.outcome(end.state)
-    assert outcome is not None
+    assert outcome is not None and outcome.winners
     for language in LANGUAGES:
-        words = read(game_id, end, language)
-        lines = words.splitlines()
-        assert t("pictures.ranking", language) in lines
-        names = shown(language)
-        winners = [names[s] for s in outcome.winners]
-        headline = next(line for line in lines if all(w in line for w in winners) and line not in names)
-        assert winners and headline
-        for standing in outcome.standings:
-            assert names[standing.seat] in lines  # its row
+        table = table_for(len(outcome.standings), language)
+        view = game.view(end.state, None)
+        embed = presenter.board_embed(table, view, None, language)
+        lines = (with_final_record(embed, presenter, table, outcome, language).description or "").splitlines()
+        names = [seat_name(table, s.seat) for s in sorted(outcome.standings, key=lambda s: s.seat)]
+        assert any(all(names[w] in line for w in outcome.winners) for line in lines[:1])  # first
+        assert t("pictures.ranking", language) in "\n".join(lines)
+        for standing in outcome.standings:  # its row: place, name (bold, as seat_name gives it), score
+            [row] = [line for line in lines if f"{names[standing.seat]} —" in line]
             if standing.score is not None:
                 score = talismans_text(standing.score) if game_id == "talismani" else str(standing.score)
-                assert any(re.search(rf"(^|\D){re.escape(score)}(\D|$)", line) for line in lines), score
+                assert re.search(rf"(^|\D){re.escape(score)}(\D|$)", row), (row, score)
+        words = read(game_id, end, language)
+        assert t("pictures.ranking", language) not in words.splitlines()  # not drawn again
 
 
 @pytest.mark.parametrize("game_id", presented_games())
@@ -160,13 +170,16 @@ def test_the_names_are_part_of_what_a_picture_is_cached_on(game_id: str) -> None
             view, "en", names=("Alice", "Bruno", "Chiara", "Dario"), outcome=outcome
         )
         other = presenter.board_image(view, "en", names=("Wanda", "Xeno", "Yves", "Zack"), outcome=outcome)
-        if game_id != "magmor" or outcome is not None or view.leader is not None:
+        # Issue 39: Narnia's map draws no names, and a final picture is the board alone
+        # (Mag Mor's names only the leader of a round under way).
+        if game_id == "narnia":
+            assert first == other
+        elif game_id != "magmor" or (outcome is None and view.leader is not None):
             assert first != other
 
 
-@pytest.mark.parametrize(
-    "game_id", [g for g in presented_games() if g != "magmor"]
-)  # Mag Mor: the leader only
+# Mag Mor names only the leader; Narnia's map names no one (issue 39: the embed does).
+@pytest.mark.parametrize("game_id", [g for g in presented_games() if g not in ("magmor", "narnia")])
 def test_an_emoji_in_a_name_draws_ink_where_it_stands(game_id: str) -> None:
     """Issue 39: "🐉 Ann" was drawn as "Ann", the emoji gone. The board drawn for
     "🐉 Ann" differs from the one for "Ann" where the name is, in inked pixels."""

@@ -12,15 +12,14 @@ publisher draws them; each picture must be
 * readable where it is shown: its smallest text, times the scale Discord shows the
   picture at, at least :data:`cogs.pictures.MIN_SHOWN_TEXT` CSS px.
 
-The final picture (the result above the board) is checked apart: the result block
-makes it taller, and it is open work for every game (:data:`OPEN_FINAL`).
+The final picture is checked apart: it is the board as it ended, framed (the result
+is the embed's final record above it, ``cogs.result_picture``).
 """
 
 from __future__ import annotations
 
 import io
 from functools import cache
-from typing import Any
 
 import pytest
 from PIL import Image
@@ -35,24 +34,12 @@ from games.registry import GAMES
 SEEDS = (3,)
 STATES = 12  # states drawn per game played, spread over the whole game, and the last
 MAX_TALL = 0.75  # height / width: 4:3 or wider
-# Boards not reshaped yet: strict xfails, each removed the moment its game passes.
-OPEN: set[str] = {"narnia"}
-OPEN_FINAL: set[str] = {"akelarre", "magmor", "narnia", "talismani", "tirnanog"}
-
-
-def games(open_work: set[str]) -> list[Any]:
-    return [
-        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="picture not reshaped yet"))
-        if g in open_work
-        else g
-        for g in presented_games()
-    ]
 
 
 @cache
 def shown(game_id: str, final: bool = False) -> list[tuple[str, int, int, int]]:
     """(label, width, height, smallest text size) of every board picture drawn: during
-    the game, or (``final``) the last one, with the result above it."""
+    the game, or (``final``) the last one, as the game ended."""
     game, presenter = GAMES[game_id], presenter_of(game_id)
     found = []
     for players in sorted({game.min_players, game.max_players}):
@@ -85,17 +72,17 @@ def small(found: list[tuple[str, int, int, int]]) -> list[tuple[str, int, int, i
     ]
 
 
-@pytest.mark.parametrize("game_id", games(OPEN))
+@pytest.mark.parametrize("game_id", presented_games())
 def test_boards_are_wide_rather_than_tall(game_id: str) -> None:
     assert tall(shown(game_id)) == []
 
 
-@pytest.mark.parametrize("game_id", games(OPEN))
+@pytest.mark.parametrize("game_id", presented_games())
 def test_board_text_is_readable_where_discord_shows_it(game_id: str) -> None:
     assert small(shown(game_id)) == []
 
 
-@pytest.mark.parametrize("game_id", games(OPEN_FINAL))
+@pytest.mark.parametrize("game_id", presented_games())
 def test_the_final_picture_is_wide_and_readable_where_discord_shows_it(game_id: str) -> None:
     found = shown(game_id, final=True)
     assert (tall(found), small(found)) == ([], [])
