@@ -11,6 +11,7 @@ import pytest
 import simcord
 
 from bot.hints import hints_on
+from bot.i18n import t
 from bot.model import table_of
 from tests.e2e.helpers import custom_ids, labels, make_table, open_lobby
 
@@ -95,7 +96,10 @@ async def test_how_to_play_from_the_lobby_and_the_board(
     assert shown.ephemeral and shown.response is not None
     embed = shown.response.embeds[0]
     assert embed.title == WORDS[language]["guide"]
-    assert len(embed.fields) == 3 and "NA-4.4.5" in str(embed.to_dict())
+    # the goal, a turn, three rules, and Narnia's set-up a new game opens on (issue 39)
+    assert len(embed.fields) == 4 and "NA-4.4.5" in str(embed.to_dict())
+    setup = next(f for f in embed.fields if f.name == t("guide.setup", language))
+    assert "NA-3.4" in str(setup.value)
     assert [a.filename for a in shown.response.attachments] == ["guide.png"]
     assert embed.image.url == "attachment://guide.png"
     assert WORDS[language]["practice"] in labels(shown.response)

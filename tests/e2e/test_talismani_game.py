@@ -113,12 +113,14 @@ async def test_four_players_from_play_to_scores_with_a_late_player(
     # Turn 1: three players choose; the board says who, never what.
     state = await table.state()
     before = {m.id: m.content for m in table.channel.history()}
-    board_before = str(table.board().embeds[0].to_dict())
+    board_before = (table.board().content or "") + str(table.board().embeds[0].to_dict())
     played = {}
     for seat in (0, 1, 2):
         played[seat] = await secret_play(table, seat)
-    board_now = str(table.board().embeds[0].to_dict())
-    assert "Chosen so far: 3 of 4" in board_now
+    # The phase is the line above the board (issue 39: the turn said once); the players' marks say who chose.
+    board_now = (table.board().content or "") + str(table.board().embeds[0].to_dict())
+    players = table.board().embeds[0].fields[-1].value or ""
+    assert [line[0] for line in players.splitlines()] == ["✅", "✅", "✅", "⏳"]  # who has chosen
     new_public = [m for m in table.channel.history() if m.id not in before]
     assert not new_public, "a hidden choice posts nothing: the board's marks show who has chosen"
     for cards in played.values():
