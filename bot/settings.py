@@ -61,6 +61,24 @@ class Settings(BaseSettings):
     # Discord's HTTP API, as the web server asks it who a user is and where an instance is
     # (the tests point it at a fake Discord on the loopback address).
     discord_api_base: str = "https://discord.com/api/v10"
+    # What strangers on the internet may make the Activity's server ask Discord (issue 40).
+    # A socket has this long to sign in (its hello) before it is closed.
+    activity_hello_seconds: float = Field(default=5.0, gt=0)
+    # Sign-ins (hellos) one socket may send: a burst, then one more every 1/rate seconds.
+    activity_socket_hello_burst: int = Field(default=5, ge=1)
+    activity_socket_hello_per_second: float = Field(default=0.1, ge=0)
+    # Calls to Discord one address may cause that Discord refuses (a successful one is given
+    # back): made-up codes and tokens. Behind Discord's proxy many members share an address.
+    activity_address_burst: int = Field(default=20, ge=1)
+    activity_address_per_second: float = Field(default=0.5, ge=0)
+    # ...and the whole process: at most 60 + 600 = 660 refused calls in 10 minutes by default,
+    # far under the 10,000 invalid requests after which Discord blocks the bot's address.
+    activity_discord_burst: int = Field(default=60, ge=1)
+    activity_discord_per_second: float = Field(default=1.0, ge=0)
+    # Behind a reverse proxy (Caddy, nginx) every request comes from the proxy's address: on,
+    # the right-most X-Forwarded-For address (the one the proxy added) is the client's. Only
+    # with a proxy in front that sets it; otherwise anyone could claim any address.
+    activity_trust_proxy: bool = False
 
     @property
     def activity_on(self) -> bool:

@@ -14,6 +14,7 @@ import hashlib
 import html
 import json
 import logging
+import math
 import secrets
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from bot.replies import explain
 from bot.settings import Settings
 from bot.table import TableService
 from cogs.activity.discord_api import DiscordApi, DiscordRefused
+from cogs.activity.limits import Bucket, Calls, client_address
 from cogs.activity.protocol import (
     CLIENT,
     MAX_FRAME_BYTES,
@@ -49,7 +51,6 @@ log = logging.getLogger("gamemaster.activity")
 STATIC = Path(__file__).parent / "static"
 SDK = STATIC / "sdk" / "index.mjs"  # scripts/build-activity copies the pinned SDK here
 MAX_TOKEN_BODY = 4096  # POST /api/token carries one short code
-HELLO_SECONDS = 30.0  # a page says hello as soon as its socket opens
 
 
 class ActivityServer:
@@ -61,10 +62,18 @@ class ActivityServer:
             settings.discord_client_id,
             settings.discord_client_secret.get_secret_value(),
             settings.discord_token.get_secret_value(),
+            Calls(
+                address_burst=settings.activity_address_burst,
+                address_per_second=settings.activity_address_per_second,
+                budget_burst=settings.activity_discord_burst,
+                budget_per_second=settings.activity_discord_per_second,
+            ),
         )
+        # Each socket's sign-ins and address (kept while it is open).
+        self._signing: dict[web.WebSocketResponse, tuple[str, Bucket]] = {}
         self.viewers = Viewers(service)
         self._runner: web.AppRunner | None = None
-        self.hello_seconds = HELLO_SECONDS
+        self.hello_seconds = settings.activity_hello_seconds  # a page says hello as soon as it opens
         self.build = build_id(STATIC)
 
     def app(self) -> web.Application:
@@ -122,7 +131,9 @@ class ActivityServer:
 
         def refused(reason: str, status: int, **more: Any) -> web.Response:
             text = t(f"activity.error.{reason}", language)
-            return web.json_response({"error": reason, "text": text, **more}, status=status)
+            wait = more.get("retry_after")
+            headers = {"Retry-After": str(math.ceil(wait))} if wait is not None else None
+            return web.json_response({"error": reason, "text": text, **more}, status=status, headers=headers)
 
         try:
             body = await request.json()
@@ -132,10 +143,10 @@ class ActivityServer:
         if not isinstance(code, str) or not 0 < len(code) <= 200:
             return refused("malformed", 400)
         try:
-            access_token = await self.discord.exchange(code)
+            access_token = await self.discord.exchange(code, self.address(request))
         except DiscordRefused as refusal:
-            if refusal.reason == "busy":
-                return refused("busy", 429, retry_after=refusal.retry_after)
+            if refusal.retry_after is not None:  # Discord's 429, or a limit of ours
+                return refused(refusal.reason, 429, retry_after=refusal.retry_after)
             return refused(refusal.reason, 502 if refusal.reason == "unreachable" else 401)
         return web.json_response({"access_token": access_token})
 
@@ -143,6 +154,9 @@ class ActivityServer:
     async def socket(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=30)
         await ws.prepare(request)
+        settings = self.settings
+        hellos = Bucket(settings.activity_socket_hello_burst, settings.activity_socket_hello_per_second)
+        self._signing[ws] = (self.address(request), hellos)
         viewer: Viewer | None = None
         loop = asyncio.get_running_loop()
         signed_by = loop.time() + self.hello_seconds
@@ -169,6 +183,7 @@ class ActivityServer:
                         ws, failure, viewer.language if viewer else self.settings.default_language
                     )
         finally:
+            self._signing.pop(ws, None)
             if viewer is not None:
                 self.viewers.remove(viewer)
         return ws
@@ -195,12 +210,17 @@ class ActivityServer:
     async def hello(
         self, ws: web.WebSocketResponse, old: Viewer | None, hello: Hello, language: str
     ) -> Viewer | None:
-        """Who the page's token belongs to and where its instance is, from Discord."""
+        """Who the page's token belongs to and where its instance is, from Discord
+        (or what Discord answered lately: cogs.activity.discord_api)."""
+        address, hellos = self._signing.get(ws) or ("unknown", Bucket(1, 0))
         try:
-            user = await self.discord.user(hello.access_token)
-            instance = await self.discord.instance(hello.instance_id)
+            wait = hellos.take()
+            if wait > 0:  # this socket signs in again and again: refused here, Discord not asked
+                raise DiscordRefused("too_many", retry_after=float(math.ceil(wait)))
+            user = await self.discord.user(hello.access_token, address)
+            instance = await self.discord.instance(hello.instance_id, address, member=user.id)
         except DiscordRefused as refusal:
-            await self._refuse(ws, refusal.reason, language)
+            await self._refuse(ws, refusal.reason, language, retry_after=refusal.retry_after)
             return old
         language = language_of(user.locale)
         if user.id not in instance.users:
@@ -268,9 +288,16 @@ class ActivityServer:
         log.error("activity message failed", exc_info=failure, extra={"fields": {"ref": ref}})
         await self._send(ws, error("error.internal", t("error.internal", language, ref=ref)))
 
-    async def _refuse(self, ws: web.WebSocketResponse, reason: str, language: str) -> None:
+    async def _refuse(
+        self, ws: web.WebSocketResponse, reason: str, language: str, *, retry_after: float | None = None
+    ) -> None:
         key = f"activity.error.{reason}"
-        await self._send(ws, error(key, t(key, language)))
+        more = {} if retry_after is None else {"retry_after": retry_after}  # the page may try again then
+        await self._send(ws, error(key, t(key, language)) | more)
+
+    def address(self, request: web.Request) -> str:
+        """The address a request comes from (ACTIVITY_TRUST_PROXY: the proxy's X-Forwarded-For)."""
+        return client_address(request.remote, request.headers, self.settings.activity_trust_proxy)
 
     @staticmethod
     async def _send(ws: web.WebSocketResponse, message: dict[str, Any]) -> None:

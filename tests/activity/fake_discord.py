@@ -1,10 +1,13 @@
 """A fake of Discord's HTTP API on the loopback address, for the Activity's web
-server: the OAuth2 code exchange (each code once), ``/users/@me`` and the
-activity instances, answering only the bot token for the latter."""
+server: the OAuth2 code exchange (each code once), ``/oauth2/@me`` (the token's
+application and its partial user, without a locale, as Discord's), ``/users/@me``
+and the activity instances, answering only the bot token for the latter. ``asked``
+holds every call that reached it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from aiohttp import web
@@ -18,6 +21,9 @@ BOT_TOKEN = "test-token"  # tests.factory's
 class FakeDiscord:
     codes: dict[str, str] = field(default_factory=dict)  # code -> access token (once)
     users: dict[str, dict[str, Any]] = field(default_factory=dict)  # token -> user
+    # token -> the application it was issued to, where not CLIENT_ID (another Activity's)
+    applications: dict[str, int] = field(default_factory=dict)
+    lifetime: timedelta = timedelta(days=7)  # an access token's, as Discord gives them
     instances: dict[str, dict[str, Any]] = field(default_factory=dict)
     throttle: list[float] = field(default_factory=list)  # retry_after of the next 429s
     asked: list[str] = field(default_factory=list)  # the paths asked, in order
@@ -26,6 +32,7 @@ class FakeDiscord:
         app = web.Application()
         app.router.add_post("/oauth2/token", self.token)
         app.router.add_get("/users/@me", self.me)
+        app.router.add_get("/oauth2/@me", self.authorization)
         app.router.add_get("/applications/{app}/activity-instances/{instance}", self.instance)
         return app
 
@@ -53,6 +60,22 @@ class FakeDiscord:
         if user is None:
             return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
         return web.json_response(user)
+
+    async def authorization(self, request: web.Request) -> web.Response:
+        self.asked.append(request.path)
+        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+        user = self.users.get(token) if scheme == "Bearer" else None
+        if user is None:
+            return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+        partial = {k: v for k, v in user.items() if k != "locale"}  # /oauth2/@me's user has none
+        return web.json_response(
+            {
+                "application": {"id": str(self.applications.get(token, CLIENT_ID)), "name": "app"},
+                "scopes": ["identify"],
+                "expires": (datetime.now(UTC) + self.lifetime).isoformat(),
+                "user": partial,
+            }
+        )
 
     async def instance(self, request: web.Request) -> web.Response:
         self.asked.append(request.path)

@@ -79,12 +79,19 @@ async function signIn() {
     prompt: "none",
     scope: ["identify"],
   });
-  const response = await fetch("/api/token", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ code }),
-  });
-  const body = await response.json();
+  let response, body;
+  for (let attempt = 0; ; attempt += 1) {
+    response = await fetch("/api/token", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ code }),
+    });
+    body = await response.json();
+    // Told to wait (a limit of the bot's, or Discord's 429): the code was not used, try it again then.
+    if (response.status !== 429 || !body.retry_after || attempt >= 3) break;
+    notice(body.text || body.error, "info");
+    await new Promise((resolve) => setTimeout(resolve, body.retry_after * 1000));
+  }
   if (!response.ok) throw new Error(body.text || body.error);
   await sdk.commands.authenticate({ access_token: body.access_token });
   page.token = body.access_token;
@@ -149,6 +156,12 @@ async function receive(message) {
     settle();
     notice(message.text || message.key);
     if (message.key === "activity.error.token") await signInAgain();
+    // A sign-in refused for now (too many at once): said again on this socket when told.
+    else if (message.retry_after) {
+      setTimeout(() => {
+        if (page.socket && page.socket.readyState === WebSocket.OPEN) hello(page.socket);
+      }, message.retry_after * 1000);
+    }
   } else if (message.type === "hint") {
     page.hint = message;
     drawHint();
