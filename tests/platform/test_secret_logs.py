@@ -23,6 +23,7 @@ import aiohttp
 import pytest
 import pytest_asyncio
 import simcord
+from _pytest.logging import LogCaptureHandler
 from pydantic import SecretStr
 
 from bench.channel import Run, tapped
@@ -49,10 +50,15 @@ def debug_logging(database: str = "gamemaster.db") -> Iterator[io.StringIO]:
     settings = make_settings(database, discord_client_secret=SecretStr(CLIENT_SECRET))
     buffer = io.StringIO()
     setup_logging("DEBUG", secrets_of(settings), stream=buffer)
+    [ours] = root.handlers
     try:
         yield buffer
     finally:
-        root.handlers[:] = kept[0]
+        # pytest's handlers of the phase that is over stay gone; its session's come back.
+        root.handlers[:] = [
+            *(h for h in root.handlers if h is not ours),
+            *(h for h in kept[0] if not isinstance(h, LogCaptureHandler) and h not in root.handlers),
+        ]
         root.setLevel(kept[1])
         for name, level in kept[2].items():
             logging.getLogger(name).setLevel(level)
