@@ -39,9 +39,9 @@ def main() -> int:
         return 2
 
     from bot.client import GameMasterBot
-    from bot.logs import setup_logging
+    from bot.logs import secrets_of, setup_logging
 
-    setup_logging(settings.log_level)
+    setup_logging(settings.log_level, secrets_of(settings))
     bot = GameMasterBot(settings, own_process=True)
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
