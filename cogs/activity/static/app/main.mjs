@@ -16,6 +16,10 @@ const RETRY_MS = [500, 1000, 2000, 4000, 8000];
 // said, and replaced (docs/decisions.md, "A silent network").
 const PING_MS = 5000;
 const SILENT_MS = 12000;
+// Between an open socket and its first state the server is asking Discord who the page
+// is (two calls of up to 10 s each): the page's pings wait behind that, so the page waits
+// longer there rather than reconnecting, and asking Discord again, while Discord is slow.
+const HELLO_MS = 30000;
 const ANSWER_MS = 5000;
 const TICK_MS = 1000;
 
@@ -135,7 +139,10 @@ function connect() {
   page.socket = socket;
   page.live = false;
   page.heard = performance.now(); // a connection that never opens is silent too
-  socket.addEventListener("open", () => hello(socket));
+  socket.addEventListener("open", () => {
+    page.heard = performance.now();
+    hello(socket);
+  });
   socket.addEventListener("message", (event) => {
     if (page.socket !== socket) return; // a socket given up for dead may still speak: it is not heard
     page.heard = performance.now();
@@ -170,10 +177,11 @@ function watch() {
   if (!socket) return;
   // A move sent, and nothing heard since a while: not even a pong.
   const unanswered = page.waiting && now - page.sentAt > ANSWER_MS && now - page.heard > ANSWER_MS;
-  if (now - page.heard > SILENT_MS || unanswered) {
+  const open = socket.readyState === WebSocket.OPEN;
+  if (now - page.heard > (open && !page.live ? HELLO_MS : SILENT_MS) || unanswered) {
     lost(socket);
     socket.close(); // its close event comes when it comes: lost() has let it go already
-  } else if (socket.readyState === WebSocket.OPEN && now - page.pinged >= PING_MS) {
+  } else if (open && now - page.pinged >= PING_MS) {
     page.pinged = now;
     socket.send(JSON.stringify({ v: 1, type: "ping" }));
   }
