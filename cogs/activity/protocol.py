@@ -7,13 +7,19 @@ A page sends:
 * ``act``: an action of the engine's own JSON shape, at the table's ``version``
   the page showed (a move made on an older state is refused as stale);
 * ``undo``: take back its own last move, at ``version``;
-* ``hint``: what the hard level would do from its own view, where hints are on.
+* ``hint``: what the hard level would do from its own view, where hints are on;
+* ``ping``: are you there? Answered with ``pong`` at once, before sign-in too (the
+  page pings from the moment its socket opens; the sign-in deadline still closes
+  a socket that never says hello, and a ping costs one short reply, no lookup).
+  A page pings every few seconds and takes a silence of ~12 s as a dead
+  connection (docs/decisions.md, "A silent network").
 
 The server sends ``state`` (the viewer's own view, after the hello and after
 every committed change), ``hint`` (to the asking page alone: the move as the
-engine's JSON, the table's version it was found at, and the hint in words) and
-``error`` (a refusal: its catalog ``key``, the rule's id where a rule forbids
-the move, and the text in the viewer's language).
+engine's JSON, the table's version it was found at, and the hint in words),
+``pong`` (the answer to a ``ping``) and ``error`` (a refusal: its catalog
+``key``, the rule's id where a rule forbids the move, and the text in the
+viewer's language).
 Nothing in a page's message says who it is, which seat it holds or what it may
 do: those come from Discord and the table service.
 """
@@ -58,8 +64,13 @@ class AskHint(_Message):
     type: Literal["hint"]
 
 
-ClientMessage = Annotated[Hello | Act | Undo | AskHint, Field(discriminator="type")]
-CLIENT = TypeAdapter[Hello | Act | Undo | AskHint](ClientMessage)
+class Ping(_Message):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | Act | Undo | AskHint | Ping, Field(discriminator="type")]
+CLIENT = TypeAdapter[Hello | Act | Undo | AskHint | Ping](ClientMessage)
+PONG: dict[str, Any] = {"v": PROTOCOL, "type": "pong"}
 
 
 def error(key: str, text: str, *, rule: str | None = None) -> dict[str, Any]:

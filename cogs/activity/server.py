@@ -35,10 +35,12 @@ from cogs.activity.protocol import (
     CLIENT,
     MAX_FRAME_BYTES,
     MAX_MESSAGE_CHARS,
+    PONG,
     PROTOCOL,
     Act,
     AskHint,
     Hello,
+    Ping,
     Undo,
     error,
 )
@@ -51,6 +53,11 @@ log = logging.getLogger("gamemaster.activity")
 STATIC = Path(__file__).parent / "static"
 SDK = STATIC / "sdk" / "index.mjs"  # scripts/build-activity copies the pinned SDK here
 MAX_TOKEN_BODY = 4096  # POST /api/token carries one short code
+# aiohttp pings a socket that sent nothing for this long and drops it when no pong
+# comes within half of it: a silent peer is gone ~15-16 s after its last word
+# (timers over 5 s are rounded up to the second). A live page pings every 5 s
+# itself, so the server's own ping is only sent to a socket already in doubt.
+HEARTBEAT_SECONDS = 10.0
 
 
 class ActivityServer:
@@ -152,7 +159,7 @@ class ActivityServer:
 
     # -- WebSocket -------------------------------------------------------
     async def socket(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=30)
+        ws = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=HEARTBEAT_SECONDS)
         await ws.prepare(request)
         settings = self.settings
         hellos = Bucket(settings.activity_socket_hello_burst, settings.activity_socket_hello_per_second)
@@ -198,6 +205,9 @@ class ActivityServer:
             message = CLIENT.validate_json(data)
         except ValidationError:
             await self._refuse(ws, "malformed", language)
+            return viewer
+        if isinstance(message, Ping):  # the page's own heartbeat (protocol.py)
+            await self._send(ws, PONG)
             return viewer
         if isinstance(message, Hello):
             return await self.hello(ws, viewer, message, language)

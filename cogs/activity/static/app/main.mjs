@@ -10,6 +10,18 @@ const PAGES = {
   narnia: () => import("./narnia.mjs"),
 };
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
+// A silent network keeps a socket OPEN while nothing passes: the page pings every
+// PING_MS, and a socket it has heard nothing from for SILENT_MS (two pongs missed,
+// and a margin), or a move left unanswered for ANSWER_MS, is taken as dead: dropped,
+// said, and replaced (docs/decisions.md, "A silent network").
+const PING_MS = 5000;
+const SILENT_MS = 12000;
+// Between an open socket and its first state the server is asking Discord who the page
+// is (two calls of up to 10 s each): the page's pings wait behind that, so the page waits
+// longer there rather than reconnecting, and asking Discord again, while Discord is slow.
+const HELLO_MS = 30000;
+const ANSWER_MS = 5000;
+const TICK_MS = 1000;
 
 const $ = (id) => document.getElementById(id);
 const app = $("app");
@@ -24,6 +36,11 @@ const page = {
   retries: 0,
   hint: null,
   waiting: false, // a move was sent and its answer has not come yet
+  sentAt: 0, // when that move was sent (performance.now())
+  live: false, // the socket has brought a state: moves may go on it
+  heard: 0, // when the socket last brought anything, or was opened
+  pinged: 0,
+  ticked: 0,
   module: null,
   moduleGame: null,
   signingIn: false,
@@ -46,7 +63,8 @@ function notice(text, kind = "error") {
 }
 
 function send(message) {
-  if (!page.socket || page.socket.readyState !== WebSocket.OPEN) {
+  // A dead or new connection takes no move: it would wait unseen, or be played on a table the page has not seen yet.
+  if (!page.socket || page.socket.readyState !== WebSocket.OPEN || !page.live) {
     notice(word("activity.page.reconnecting"), "info");
     return false;
   }
@@ -57,10 +75,13 @@ function send(message) {
 /** What a game's page calls to play a move: the engine's JSON for it, at the version shown. */
 function act(action) {
   if (page.waiting || !page.table) return;
-  if (send({ type: "act", version: page.table.version, action })) {
-    page.waiting = true;
-    app.classList.add("waiting");
-  }
+  if (send({ type: "act", version: page.table.version, action })) wait();
+}
+
+function wait() {
+  page.waiting = true;
+  page.sentAt = performance.now();
+  app.classList.add("waiting");
 }
 
 function settle() {
@@ -123,22 +144,60 @@ function connect() {
   // An absolute URL: relative WebSocket URLs failed on older phones (research/activity.md).
   const socket = new WebSocket(`${scheme}://${location.host}/ws`);
   page.socket = socket;
-  socket.addEventListener("open", () => hello(socket));
-  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
-  socket.addEventListener("close", () => {
-    if (page.socket !== socket) return;
-    settle();
-    setState("reconnecting");
-    notice(word("activity.page.reconnecting"), "info");
-    const delay = RETRY_MS[Math.min(page.retries, RETRY_MS.length - 1)];
-    page.retries += 1;
-    setTimeout(connect, delay);
+  page.live = false;
+  page.heard = performance.now(); // a connection that never opens is silent too
+  socket.addEventListener("open", () => {
+    page.heard = performance.now();
+    hello(socket);
   });
+  socket.addEventListener("message", (event) => {
+    if (page.socket !== socket) return; // a socket given up for dead may still speak: it is not heard
+    page.heard = performance.now();
+    receive(JSON.parse(event.data));
+  });
+  socket.addEventListener("close", () => lost(socket));
+}
+
+/** The connection is gone, closed or given up for dead: say so, and try again after a while. */
+function lost(socket) {
+  if (page.socket !== socket) return;
+  page.socket = null;
+  page.live = false;
+  settle();
+  setState("reconnecting");
+  notice(word("activity.page.reconnecting"), "info");
+  const delay = RETRY_MS[Math.min(page.retries, RETRY_MS.length - 1)];
+  page.retries += 1;
+  setTimeout(connect, delay);
+}
+
+/** Every TICK_MS: ping a quiet socket, and give up one that stays silent. */
+function watch() {
+  const now = performance.now();
+  // A late tick is a page that slept (a hidden tab's slowed timers, a laptop's lid): its
+  // silence says nothing about the network yet, so it pings and judges from now on.
+  if (now - page.ticked > 3 * TICK_MS) {
+    page.heard = now;
+  }
+  page.ticked = now;
+  const socket = page.socket;
+  if (!socket) return;
+  // A move sent, and nothing heard since a while: not even a pong.
+  const unanswered = page.waiting && now - page.sentAt > ANSWER_MS && now - page.heard > ANSWER_MS;
+  const open = socket.readyState === WebSocket.OPEN;
+  if (now - page.heard > (open && !page.live ? HELLO_MS : SILENT_MS) || unanswered) {
+    lost(socket);
+    socket.close(); // its close event comes when it comes: lost() has let it go already
+  } else if (open && now - page.pinged >= PING_MS) {
+    page.pinged = now;
+    socket.send(JSON.stringify({ v: 1, type: "ping" }));
+  }
 }
 
 async function receive(message) {
   if (message.type === "state") {
     page.retries = 0;
+    page.live = true;
     if (message.words) page.words = message.words;
     if (message.data) page.data = message.data;
     page.language = message.language;
@@ -229,10 +288,7 @@ async function draw() {
 
 function wire() {
   $("undo").addEventListener("click", () => {
-    if (page.table && !page.waiting && send({ type: "undo", version: page.table.version })) {
-      page.waiting = true;
-      app.classList.add("waiting");
-    }
+    if (page.table && !page.waiting && send({ type: "undo", version: page.table.version })) wait();
   });
   $("hint").addEventListener("click", () => send({ type: "hint" }));
   $("playhint").addEventListener("click", () => {
@@ -251,6 +307,8 @@ async function start() {
   }
   setState("connecting");
   connect();
+  page.ticked = performance.now();
+  setInterval(watch, TICK_MS);
 }
 
 start();
