@@ -19,6 +19,8 @@ and never over a change another process saved meanwhile (a leave, a takeover).
 from __future__ import annotations
 
 import asyncio
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,9 +52,14 @@ def hints_on(table: TableInfo, seat: int) -> bool:
     return all(other.ai for index, other in enumerate(table.seats) if index != seat)
 
 
-async def hint(core: TableCore, channel_id: int, user_id: int) -> Hint:
+async def hint(
+    core: TableCore, channel_id: int, user_id: int, *, before_search: Callable[[], None] | None = None
+) -> Hint:
     """The hint for ``user_id``'s seat now. Raises TableError: not seated, hints
-    off here, not this seat's decision, or the table moved on during the search."""
+    off here, not this seat's decision, or the table moved on during the search;
+    or whatever ``before_search`` raises (a budget of searches, called only once
+    a search is due). Cancelled (the asker left), the search is abandoned: the
+    lane's thread is freed and a search still queued never runs."""
     # A snapshot: a row read is consistent on its own, no lock needed.
     row, info, game, state = await core.load_playing(channel_id)
     seat = info.seat_of(user_id)
@@ -70,12 +77,18 @@ async def hint(core: TableCore, channel_id: int, user_id: int) -> Hint:
     searching = (channel_id, seat)
     if searching in core.hinting:
         raise TableError("hint.error.searching")
+    if before_search is not None:
+        before_search()
     core.hinting.add(searching)
+    abandoned = threading.Event()
     try:
         async with core.thinker.slots:
             advice = await asyncio.get_running_loop().run_in_executor(
-                core.thinker.lane(), core.thinker.advise, game, info, seat, decision, view
+                core.thinker.lane(), core.thinker.advise, game, info, seat, decision, view, abandoned
             )
+    except asyncio.CancelledError:
+        abandoned.set()
+        raise
     finally:
         core.hinting.discard(searching)
     number = await _count(core, channel_id, row.id, user_id, seat, row.version, advice.move)

@@ -79,6 +79,20 @@ class Settings(BaseSettings):
     # the right-most X-Forwarded-For address (the one the proxy added) is the client's. Only
     # with a proxy in front that sets it; otherwise anyone could claim any address.
     activity_trust_proxy: bool = False
+    # What one page, member or address may ask of the Activity's server, so that none starves
+    # the others (issue 40; docs/decisions.md says why these defaults). Messages a page's socket
+    # may send: a burst, then a steady rate a second; past it, refused with a notice, and a socket
+    # that goes on past it this many messages in a row is closed.
+    activity_messages_burst: int = Field(default=20, ge=1)
+    activity_messages_per_second: float = Field(default=4.0, gt=0)
+    activity_flood_strikes: int = Field(default=40, ge=1)
+    # Sockets open at once from one address before they sign in, and signed in per member (tabs).
+    activity_sockets_per_address: int = Field(default=20, ge=1)
+    activity_sockets_per_member: int = Field(default=5, ge=1)
+    # Hint searches a member may ask from pages at one table: this many at once, then one every 60/n s.
+    activity_hints_per_minute: int = Field(default=6, ge=1)
+    # Bytes a page may leave unread before it is let go (it reconnects to the table as it is then).
+    activity_unsent_bytes: int = Field(default=262_144, ge=16_384)
 
     @property
     def activity_on(self) -> bool:

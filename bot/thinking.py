@@ -39,6 +39,7 @@ from games.core.search import Advice, SearchPlayer
 from games.registry import GAMES
 
 log = logging.getLogger("gamemaster.ai")
+ABANDON_STEP = 0.05  # how often a hint's waiting thread looks whether its asker left
 
 
 def seat_seed(table: TableInfo, seat: int) -> int:
@@ -56,6 +57,25 @@ def choose(
 def advise(game_id: str, seat: int, seed: int, view: BaseModel, decision: Decision) -> Advice:
     """What ``hard`` would do from ``view``, and why (a hint; in a worker process)."""
     return SearchPlayer(GAMES[game_id], seat, seed).advise(view, decision)
+
+
+class Abandoned(Exception):
+    """A hint's asker left before its search ended (``Thinker.advise``)."""
+
+
+def _unless(future: Future[Advice], abandoned: threading.Event, cap_seconds: float) -> Advice:
+    """The future's result, waited for in short steps so that an abandonment is heard."""
+    waited = 0.0
+    while True:
+        try:
+            return future.result(timeout=min(ABANDON_STEP, max(0.0, cap_seconds - waited)))
+        except FutureTimeout:
+            waited += ABANDON_STEP
+            if abandoned.is_set():
+                future.cancel()  # still queued: it never runs
+                raise Abandoned from None
+            if waited >= cap_seconds:
+                raise
 
 
 class Thinker:
@@ -101,16 +121,27 @@ class Thinker:
             return choose(game.id, seat, "normal", seed, view, decision)
 
     def advise(
-        self, game: Game[Any, Any], table: TableInfo, seat: int, decision: Decision, view: BaseModel
+        self,
+        game: Game[Any, Any],
+        table: TableInfo,
+        seat: int,
+        decision: Decision,
+        view: BaseModel,
+        abandoned: threading.Event | None = None,
     ) -> Advice:
         """``hard``'s move for a member's ``seat`` from its view (blocking: call it
-        off the event loop); over the time cap, the normal move, said plainly."""
+        off the event loop); over the time cap, the normal move, said plainly.
+        ``abandoned`` set (the member who asked left): raises :class:`Abandoned`
+        within a moment, and a search still queued for a worker never starts (one
+        already running in a worker ends by its own time budget, unheard)."""
         seed = seat_seed(table, seat)
         if self.workers <= 0:
             return advise(game.id, seat, seed, view, decision)
         future: Future[Advice] = self.pool().submit(advise, game.id, seat, seed, view, decision)
         try:
-            return future.result(timeout=self.cap_seconds)
+            if abandoned is None:
+                return future.result(timeout=self.cap_seconds)
+            return _unless(future, abandoned, self.cap_seconds)
         except FutureTimeout:
             future.cancel()
             log.warning("hint over its time cap: the normal move", extra=log_fields(game=game.id, seat=seat))

@@ -53,6 +53,10 @@ class Bucket:
             self.units -= 1
         return wait
 
+    def allow(self) -> bool:
+        """Take one unit if there is one: False (and nothing taken) when empty."""
+        return self.take() == 0
+
     def give(self) -> None:
         """One unit back (an act that turned out to cost nothing)."""
         self._refill()

@@ -16,6 +16,7 @@ import json
 import logging
 import math
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,10 @@ from bot.model import Applied, TableError
 from bot.replies import explain
 from bot.settings import Settings
 from bot.table import TableService
+from cogs.activity.backlog import bound
+from cogs.activity.caps import Door, SocketCaps
 from cogs.activity.discord_api import DiscordApi, DiscordRefused
+from cogs.activity.hinting import PageHints
 from cogs.activity.limits import Bucket, Calls, client_address
 from cogs.activity.protocol import (
     CLIENT,
@@ -78,7 +82,10 @@ class ActivityServer:
         )
         # Each socket's sign-ins and address (kept while it is open).
         self._signing: dict[web.WebSocketResponse, tuple[str, Bucket]] = {}
-        self.viewers = Viewers(service)
+        self.viewers = Viewers(service, settings.activity_unsent_bytes)
+        self.caps = SocketCaps(settings.activity_sockets_per_address, settings.activity_sockets_per_member)
+        self.hints = PageHints(settings.activity_hints_per_minute)
+        self._doors: dict[web.WebSocketResponse, Door] = {}
         self._runner: web.AppRunner | None = None
         self.hello_seconds = settings.activity_hello_seconds  # a page says hello as soon as it opens
         self.build = build_id(STATIC)
@@ -115,6 +122,7 @@ class ActivityServer:
         log.info("activity server listening", extra={"fields": {"port": self.settings.activity_port}})
 
     async def stop(self) -> None:
+        await self.hints.close()
         await self.viewers.close()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -163,10 +171,18 @@ class ActivityServer:
         await ws.prepare(request)
         settings = self.settings
         hellos = Bucket(settings.activity_socket_hello_burst, settings.activity_socket_hello_per_second)
-        self._signing[ws] = (self.address(request), hellos)
+        address = self.address(request)
+        door = self.caps.open(address)
+        if door is None:  # this address holds all the unsigned sockets it may
+            return await self._shut(ws, "too_many_sockets", self.settings.default_language)
+        self._signing[ws] = (address, hellos)
+        bound(request.transport, self.settings.activity_unsent_bytes)
+        self._doors[ws] = door
         viewer: Viewer | None = None
         loop = asyncio.get_running_loop()
         signed_by = loop.time() + self.hello_seconds
+        messages = Bucket(self.settings.activity_messages_burst, self.settings.activity_messages_per_second)
+        strikes = 0  # messages refused in a row for coming too fast
         try:
             while True:
                 try:
@@ -179,12 +195,24 @@ class ActivityServer:
                     break
                 if frame.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
                     break
+                if not messages.allow():  # too fast: refused unread, said once, closed if it goes on
+                    strikes += 1
+                    language = viewer.language if viewer else self.settings.default_language
+                    if strikes >= self.settings.activity_flood_strikes:
+                        await self._shut(ws, "too_fast", language, WSCloseCode.POLICY_VIOLATION)
+                        break
+                    if strikes == 1:
+                        await self._refuse(ws, "too_fast", language)
+                    continue
+                strikes = 0
                 if frame.type != WSMsgType.TEXT:
                     language = viewer.language if viewer else self.settings.default_language
                     await self._refuse(ws, "malformed", language)
                     continue
                 try:
                     viewer = await self.received(ws, viewer, frame.data)
+                    if viewer is not None:
+                        viewer.transport = request.transport
                 except Exception as failure:  # a fault of ours: said with a reference, the socket kept
                     await self._failed(
                         ws, failure, viewer.language if viewer else self.settings.default_language
@@ -193,6 +221,8 @@ class ActivityServer:
             self._signing.pop(ws, None)
             if viewer is not None:
                 self.viewers.remove(viewer)
+                self.hints.leave(viewer)  # its search, if any, is abandoned
+            self.caps.close(self._doors.pop(ws))
         return ws
 
     async def received(self, ws: web.WebSocketResponse, viewer: Viewer | None, data: str) -> Viewer | None:
@@ -241,8 +271,13 @@ class ActivityServer:
             # this page (each process publishes its own guilds' changes).
             await self._refuse(ws, "elsewhere", language)
             return old
+        door = self._doors.get(ws)
+        if door is not None and not self.caps.sign(door, user.id):  # all the member's tabs are open
+            await self._shut(ws, "too_many_tabs", language)
+            return old
         if old is not None:
             self.viewers.remove(old)
+            self.hints.leave(old)
         viewer = Viewer(ws, user.id, instance.channel_id, language)
         self.viewers.add(viewer)
         await self.viewers.send_state(viewer, again=True)
@@ -251,7 +286,9 @@ class ActivityServer:
     async def play(self, viewer: Viewer, message: Act | Undo | AskHint) -> None:
         """A move or a take-back, through the table service as a click is."""
         if isinstance(message, AskHint):
-            await self.hint(viewer)
+            refused = self.hints.ask(viewer, self.hint)  # searched beside this loop (cogs.activity.hinting)
+            if refused is not None:
+                await self._send(viewer.socket, error(refused, t(refused, viewer.language)))
             return
         channel, user = viewer.channel_id, viewer.user_id
         try:
@@ -265,14 +302,20 @@ class ActivityServer:
             return
         await self.changes.after(applied)  # the channel's board and lines, and every page
 
-    async def hint(self, viewer: Viewer) -> None:
-        """The panel's Hint: the hard search on the member's own view (bot.hints)."""
+    async def hint(self, viewer: Viewer, before_search: Callable[[], None] | None = None) -> None:
+        """The panel's Hint: the hard search on the member's own view (bot.hints);
+        ``before_search``: the member's budget (cogs.activity.hinting)."""
         try:
-            found = await hint(self.service.core, viewer.channel_id, viewer.user_id)
+            found = await hint(
+                self.service.core, viewer.channel_id, viewer.user_id, before_search=before_search
+            )
         except TableError as refusal:
             await self._send(
                 viewer.socket, error(refusal.key, t(refusal.key, viewer.language, **refusal.params))
             )
+            return
+        except Exception as failure:  # a fault of ours, beside the receive loop: said as it says them
+            await self._failed(viewer.socket, failure, viewer.language)
             return
         move = found.advice.move.model_dump(mode="json")
         text = hint_text(found, viewer.language)
@@ -297,6 +340,18 @@ class ActivityServer:
         ref = secrets.token_hex(4)
         log.error("activity message failed", exc_info=failure, extra={"fields": {"ref": ref}})
         await self._send(ws, error("error.internal", t("error.internal", language, ref=ref)))
+
+    async def _shut(
+        self,
+        ws: web.WebSocketResponse,
+        reason: str,
+        language: str,
+        code: int = WSCloseCode.TRY_AGAIN_LATER,
+    ) -> web.WebSocketResponse:
+        """The reason said, then the socket closed with it (a limit of issue 40's)."""
+        await self._refuse(ws, reason, language)
+        await ws.close(code=code, message=reason.encode())
+        return ws
 
     async def _refuse(
         self, ws: web.WebSocketResponse, reason: str, language: str, *, retry_after: float | None = None

@@ -19,11 +19,14 @@ from typing import Any
 from aiohttp import web
 
 from bot.table import TableService
+from cogs.activity.backlog import unsent
 from cogs.activity.protocol import PROTOCOL
 from cogs.activity.shown import Drawn, Shown, page_data, shown, words
 
 log = logging.getLogger("gamemaster.activity")
 
+# What a page may leave unread before it is let go (Settings.activity_unsent_bytes; cogs.activity.backlog).
+UNSENT_BYTES = 262_144
 SEND_SECONDS = 2.0  # a page's socket that takes longer to accept a state is let go
 
 
@@ -37,6 +40,7 @@ class Viewer:
     # they come: a channel's next game (a rematch) numbers its versions from 1 again.
     sent: tuple[int, int] | None = None
     sent_words: str | None = None  # the game whose words this page was sent
+    transport: asyncio.Transport | None = None  # the page's connection, to see what it has not read
 
 
 def state_message(table: dict[str, Any] | None, language: str, *, with_words: bool = True) -> dict[str, Any]:
@@ -52,8 +56,8 @@ def state_message(table: dict[str, Any] | None, language: str, *, with_words: bo
 
 
 class Viewers:
-    def __init__(self, service: TableService) -> None:
-        self.service = service
+    def __init__(self, service: TableService, unsent_bytes: int = UNSENT_BYTES) -> None:
+        self.service, self.unsent_bytes = service, unsent_bytes
         self.drawn = Drawn()  # the last events' lines, drawn once for every change that lists them
         self._by_channel: dict[int, set[Viewer]] = {}
         self._closing: set[asyncio.Task[bool]] = set()
@@ -109,6 +113,12 @@ class Viewers:
         await asyncio.gather(*sends)
 
     async def _send(self, viewer: Viewer, text: str) -> None:
+        if unsent(viewer.transport) > self.unsent_bytes:
+            # A page this far behind does not read: let go at once, its buffers with it.
+            self.remove(viewer)
+            assert viewer.transport is not None
+            viewer.transport.abort()
+            return
         try:
             # A page that does not read (a stalled connection) must not hold up
             # the change step: it is let go, and gets the state when it says hello again.

@@ -27,6 +27,9 @@ from tests.e2e.helpers import Table
 from tests.factory import make_bot
 
 CHANNEL, OTHER_CHANNEL = 100, 200
+# The tests' pages play whole games at machine speed, far past a member's clicks: the
+# shipped rate is for people (tests/activity/test_fairness.py sets it back to test it).
+RIG_MESSAGES_PER_SECOND = 10_000.0
 ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
 
 # The games with a page, as their cogs register them in the bot: a page's words, data
@@ -121,6 +124,7 @@ async def rigged(
         discord_client_secret=SecretStr(CLIENT_SECRET),
         activity_port=8099,  # never bound here: the test client serves the app
         discord_api_base=base,
+        activity_messages_per_second=RIG_MESSAGES_PER_SECOND,
     )
     await bot.store.open()
     server = ActivityServer(bot.service, bot.changes, bot.settings)
@@ -199,6 +203,7 @@ async def activity(
             "discord_client_secret": SecretStr(CLIENT_SECRET),
             "activity_port": unused_tcp_port,
             "discord_api_base": fake_discord[1],
+            "activity_messages_per_second": RIG_MESSAGES_PER_SECOND,
         }
     )
     server = ActivityServer(bot.service, bot.changes, settings)
