@@ -30,6 +30,7 @@ CHANNEL, OTHER_CHANNEL = 100, 200
 # The tests' pages play whole games at machine speed, far past a member's clicks: the
 # shipped rate is for people (tests/activity/test_fairness.py sets it back to test it).
 RIG_MESSAGES_PER_SECOND = 10_000.0
+RIG_MESSAGES_BURST = 100_000  # a flood test's 500 sign-ins sent at once meet their own limits
 ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
 
 # The games with a page, as their cogs register them in the bot: a page's words, data
@@ -125,6 +126,7 @@ async def rigged(
         activity_port=8099,  # never bound here: the test client serves the app
         discord_api_base=base,
         activity_messages_per_second=RIG_MESSAGES_PER_SECOND,
+        activity_messages_burst=RIG_MESSAGES_BURST,
     )
     await bot.store.open()
     server = ActivityServer(bot.service, bot.changes, bot.settings)
@@ -204,6 +206,7 @@ async def activity(
             "activity_port": unused_tcp_port,
             "discord_api_base": fake_discord[1],
             "activity_messages_per_second": RIG_MESSAGES_PER_SECOND,
+            "activity_messages_burst": RIG_MESSAGES_BURST,
         }
     )
     server = ActivityServer(bot.service, bot.changes, settings)
