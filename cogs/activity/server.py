@@ -309,6 +309,8 @@ class ActivityServer:
             found = await hint(
                 self.service.core, viewer.channel_id, viewer.user_id, before_search=before_search
             )
+            move = found.advice.move.model_dump(mode="json")
+            text = hint_text(found, viewer.language)
         except TableError as refusal:
             await self._send(
                 viewer.socket, error(refusal.key, t(refusal.key, viewer.language, **refusal.params))
@@ -317,8 +319,6 @@ class ActivityServer:
         except Exception as failure:  # a fault of ours, beside the receive loop: said as it says them
             await self._failed(viewer.socket, failure, viewer.language)
             return
-        move = found.advice.move.model_dump(mode="json")
-        text = hint_text(found, viewer.language)
         await self._send(
             viewer.socket,
             {"v": PROTOCOL, "type": "hint", "version": found.version, "move": move, "text": text},
