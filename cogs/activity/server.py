@@ -29,6 +29,7 @@ from bot.replies import explain
 from bot.settings import Settings
 from bot.table import TableService
 from cogs.activity.discord_api import DiscordApi, DiscordRefused
+from cogs.activity.headers import Guard
 from cogs.activity.protocol import (
     CLIENT,
     MAX_FRAME_BYTES,
@@ -63,6 +64,7 @@ class ActivityServer:
             settings.discord_token.get_secret_value(),
         )
         self.viewers = Viewers(service)
+        self.guard = Guard(settings.discord_client_id, settings.activity_origins)
         self._runner: web.AppRunner | None = None
         self.hello_seconds = HELLO_SECONDS
         self.build = build_id(STATIC)
@@ -77,6 +79,7 @@ class ActivityServer:
         # build is a new URL (research/activity.md), and each file may be kept.
         app.router.add_static(f"/static/{self.build}/", STATIC)
         app.on_response_prepare.append(self._cache_headers)
+        app.on_response_prepare.append(self.guard.on_prepare)  # every answer: CSP, nosniff, ...
         return app
 
     async def _cache_headers(self, request: web.Request, response: web.StreamResponse) -> None:
@@ -124,6 +127,8 @@ class ActivityServer:
             text = t(f"activity.error.{reason}", language)
             return web.json_response({"error": reason, "text": text, **more}, status=status)
 
+        if self.guard.refused(request):  # another site's page: nothing read, Discord not asked
+            return refused("origin", 403)
         try:
             body = await request.json()
         except (ValueError, web.HTTPRequestEntityTooLarge):
@@ -140,7 +145,9 @@ class ActivityServer:
         return web.json_response({"access_token": access_token})
 
     # -- WebSocket -------------------------------------------------------
-    async def socket(self, request: web.Request) -> web.WebSocketResponse:
+    async def socket(self, request: web.Request) -> web.StreamResponse:
+        if self.guard.refused(request):  # another site's page: no upgrade
+            return web.json_response({"error": "origin"}, status=403)
         ws = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=30)
         await ws.prepare(request)
         viewer: Viewer | None = None
