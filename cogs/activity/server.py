@@ -30,6 +30,7 @@ from bot.settings import Settings
 from bot.table import TableService
 from cogs.activity.discord_api import DiscordApi, DiscordRefused
 from cogs.activity.headers import Guard
+from cogs.activity.outside import outside_html
 from cogs.activity.protocol import (
     CLIENT,
     MAX_FRAME_BYTES,
@@ -113,6 +114,7 @@ class ActivityServer:
         text = (STATIC / "index.html").read_text(encoding="utf-8")
         client_id = html.escape(str(self.settings.discord_client_id or ""), quote=True)
         text = text.replace("{{build}}", self.build).replace("{{client_id}}", client_id)
+        text = text.replace("{{outside}}", outside_html())  # words for a page opened outside Discord
         return web.Response(text=text, content_type="text/html")
 
     async def no_icon(self, request: web.Request) -> web.Response:
