@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -93,6 +94,10 @@ class Settings(BaseSettings):
     activity_hints_per_minute: int = Field(default=6, ge=1)
     # Bytes a page may leave unread before it is let go (it reconnects to the table as it is then).
     activity_unsent_bytes: int = Field(default=262_144, ge=16_384)
+    # Pages the Activity's socket and sign-in answer besides its own, https://<client id>.discordsays.com,
+    # and pages on the loopback address (cogs/activity/headers.py): a comma list of origins
+    # (scheme://host[:port]), e.g. a test page on the LAN. Empty for a bot that lives in Discord only.
+    activity_origins: Annotated[tuple[str, ...], NoDecode] = ()
 
     @property
     def activity_on(self) -> bool:
@@ -148,3 +153,17 @@ class Settings(BaseSettings):
         if any(not 0 <= shard < count for shard in ids):
             raise ValueError(f"SHARD_IDS must lie in 0..{count - 1} (SHARD_COUNT is {count})")
         return ids
+
+    @field_validator("activity_origins", mode="before")
+    @classmethod
+    def _origin_list(cls, value: object) -> object:
+        """ACTIVITY_ORIGINS="https://a.example,http://192.168.1.5:8080": each a page's origin,
+        as a browser writes it in its Origin header (no path)."""
+        if isinstance(value, str):
+            value = [part for part in (p.strip() for p in value.split(",")) if part]
+        if isinstance(value, list | tuple):
+            origins = tuple(str(part).strip().lower().rstrip("/") for part in value)
+            if not all(re.fullmatch(r"https?://[^/?#@\s]+", origin) for origin in origins):
+                raise ValueError("ACTIVITY_ORIGINS must be origins such as https://tables.example.org")
+            return origins
+        return value

@@ -33,8 +33,10 @@ from bot.table import TableService
 from cogs.activity.backlog import bound
 from cogs.activity.caps import Door, SocketCaps
 from cogs.activity.discord_api import DiscordApi, DiscordRefused
+from cogs.activity.headers import Guard
 from cogs.activity.hinting import PageHints
 from cogs.activity.limits import Bucket, Calls, client_address
+from cogs.activity.outside import outside_html
 from cogs.activity.protocol import (
     CLIENT,
     MAX_FRAME_BYTES,
@@ -86,6 +88,7 @@ class ActivityServer:
         self.caps = SocketCaps(settings.activity_sockets_per_address, settings.activity_sockets_per_member)
         self.hints = PageHints(settings.activity_hints_per_minute)
         self._doors: dict[web.WebSocketResponse, Door] = {}
+        self.guard = Guard(settings.discord_client_id, settings.activity_origins)
         self._runner: web.AppRunner | None = None
         self.hello_seconds = settings.activity_hello_seconds  # a page says hello as soon as it opens
         self.build = build_id(STATIC)
@@ -100,6 +103,7 @@ class ActivityServer:
         # build is a new URL (research/activity.md), and each file may be kept.
         app.router.add_static(f"/static/{self.build}/", STATIC)
         app.on_response_prepare.append(self._cache_headers)
+        app.on_response_prepare.append(self.guard.on_prepare)  # every answer: CSP, nosniff, ...
         return app
 
     async def _cache_headers(self, request: web.Request, response: web.StreamResponse) -> None:
@@ -134,6 +138,7 @@ class ActivityServer:
         text = (STATIC / "index.html").read_text(encoding="utf-8")
         client_id = html.escape(str(self.settings.discord_client_id or ""), quote=True)
         text = text.replace("{{build}}", self.build).replace("{{client_id}}", client_id)
+        text = text.replace("{{outside}}", outside_html())  # words for a page opened outside Discord
         return web.Response(text=text, content_type="text/html")
 
     async def no_icon(self, request: web.Request) -> web.Response:
@@ -150,6 +155,8 @@ class ActivityServer:
             headers = {"Retry-After": str(math.ceil(wait))} if wait is not None else None
             return web.json_response({"error": reason, "text": text, **more}, status=status, headers=headers)
 
+        if self.guard.refused(request):  # another site's page: nothing read, Discord not asked
+            return refused("origin", 403)
         try:
             body = await request.json()
         except (ValueError, web.HTTPRequestEntityTooLarge):
@@ -166,7 +173,9 @@ class ActivityServer:
         return web.json_response({"access_token": access_token})
 
     # -- WebSocket -------------------------------------------------------
-    async def socket(self, request: web.Request) -> web.WebSocketResponse:
+    async def socket(self, request: web.Request) -> web.StreamResponse:
+        if self.guard.refused(request):  # another site's page: no upgrade
+            return web.json_response({"error": "origin"}, status=403)
         ws = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=HEARTBEAT_SECONDS)
         await ws.prepare(request)
         settings = self.settings

@@ -28,6 +28,7 @@ import cogs.akelarre
 import cogs.narnia
 from bot.client import GameMasterBot
 from bot.presenter import register
+from cogs.activity import server as served
 from cogs.activity.server import ActivityServer
 from cogs.launch import ACTIVITY_GAMES
 from games.registry import GAMES
@@ -82,7 +83,12 @@ async def _shoot(pages: dict[str, TablePage], version: int, out: Path, name: str
         await page.page.screenshot(path=str(out / f"{name}-{size}-{language}.png"))
 
 
+NOT_BUILT = "The Activity's page is not built: run scripts/build-activity (needs npm), then this again."
+
+
 async def preview(game: str, language: str, out: Path, seed: int) -> list[Path]:
+    if not served.SDK.exists():  # the page would wait for its SDK until a timeout
+        raise SystemExit(NOT_BUILT)
     out.mkdir(parents=True, exist_ok=True)
     engine = GAMES[game]
     with tempfile.TemporaryDirectory() as folder:

@@ -296,7 +296,34 @@ function wire() {
   });
 }
 
+/** Is the page in Discord's frame? Discord names it in the query; the SDK throws without
+ * these ("frame_id query param is not defined"): a browser tab, a shared link. */
+function inDiscord() {
+  const query = new URLSearchParams(location.search);
+  return ["frame_id", "instance_id", "platform"].every((name) => query.get(name));
+}
+
+/** Outside Discord: say where the table opens from, in the browser's language (the page
+ * carries every language's words: nobody is signed in to be sent them). */
+function outside() {
+  const box = $("outside");
+  const blocks = [...box.children];
+  const wanted = [...(navigator.languages || []), navigator.language || "", "en"];
+  const shown = wanted
+    .map((tag) => blocks.find((block) => block.lang === tag.toLowerCase().split("-")[0]))
+    .find(Boolean) || blocks[0];
+  if (shown) shown.hidden = false;
+  document.documentElement.lang = shown ? shown.lang : "en";
+  app.hidden = true;
+  box.hidden = false;
+  setState("outside");
+}
+
 async function start() {
+  if (!inDiscord()) {
+    outside();
+    return;
+  }
   wire();
   try {
     await signIn();

@@ -1,0 +1,26 @@
+"""The Activity's preview command (issue 40): on a checkout where the page is not
+built, it names the missing build instead of timing out with a traceback."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+import cogs.activity.server as served
+from tests.activity import preview
+
+
+def test_the_preview_names_the_missing_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The page's folder as a fresh clone has it: everything but the SDK that npm fetches.
+    static = tmp_path / "static"
+    shutil.copytree(served.STATIC, static, ignore=shutil.ignore_patterns("sdk"))
+    monkeypatch.setattr(served, "STATIC", static)
+    monkeypatch.setattr(served, "SDK", static / "sdk" / "index.mjs")
+    monkeypatch.setattr(sys, "argv", ["preview", "--out", str(tmp_path / "out"), "--game", "akelarre"])
+    with pytest.raises(SystemExit) as stopped:
+        preview.main()
+    assert "scripts/build-activity" in str(stopped.value.code)
+    assert not (tmp_path / "out").exists()  # stopped before anything was made
