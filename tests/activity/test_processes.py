@@ -137,6 +137,9 @@ async def rig(
 
 
 async def test_moves_reach_the_other_process_both_ways(rig: Rig) -> None:
+    for process in (rig.a, rig.b):  # the proxy's health check (Caddyfile's health_uri)
+        async with rig.http.get(f"http://127.0.0.1:{process.port}/favicon.ico") as answer:
+            assert answer.status == 204
     pages: dict[int, list[Page]] = {
         channel: [await rig.page(user, channel, process) for user in TOKENS for process in (rig.a, rig.b)]
         for channel in TABLES
