@@ -52,14 +52,24 @@ async def run_processes(processes: int, tables: int, pages: int, moves: int, par
     if bindir is None or PostgresServer.available():
         sys.exit(f"--processes needs PostgreSQL: {PostgresServer.available()}")
     server = PostgresServer(bindir, options="-c max_connections=300").start()
+    running: list[Process] = []
     try:
-        await _run(server, processes, tables, pages, moves, parallel)
+        await _run(server, running, processes, tables, pages, moves, parallel)
     finally:
+        for process in running:
+            if process.child is not None and process.child.returncode is None:
+                await process.kill()
         server.stop()
 
 
 async def _run(
-    server: PostgresServer, processes: int, tables: int, pages: int, moves: int, parallel: int
+    server: PostgresServer,
+    running: list[Process],
+    processes: int,
+    tables: int,
+    pages: int,
+    moves: int,
+    parallel: int,
 ) -> None:
     url = await server.new_database()
     fake = FakeDiscord(
@@ -76,7 +86,7 @@ async def _run(
     for c, channel in enumerate(channels):
         await start_with_an_ai(bot.service, channel, GAMES_PLAYED[c % 2], guild=GUILDS[c % 2])
     shards = ["0,1"] if processes == 1 else ["0", "1"]
-    running = [Process(ids, free_port()) for ids in shards]
+    running += [Process(ids, free_port()) for ids in shards]
     api = str(discord.make_url("")).rstrip("/")
     await asyncio.gather(*(p.start(url, api) for p in running))
     owner = {channel: running[0 if processes == 1 else c % 2] for c, channel in enumerate(channels)}
@@ -143,8 +153,6 @@ async def _run(
     child.terminate()
     await child.wait()
     collector.cancel()
-    for process in running:
-        await process.kill()
     await discord.close()
     await bot.store.close()
 

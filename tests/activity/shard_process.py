@@ -23,6 +23,7 @@ from aiohttp import web
 from pydantic import SecretStr
 
 from bot.client import GameMasterBot, now
+from bot.model import TableError
 from bot.presenter import register
 from cogs import akelarre, narnia
 from cogs.activity.server import ActivityServer
@@ -72,7 +73,10 @@ async def button(bot: GameMasterBot, request: web.Request) -> web.Response:
     if seat is None or user is None:
         return web.json_response({"version": None})
     action = game.default_action(state, seat).model_dump(mode="json")
-    applied = await bot.service.act(channel, user, action, version=row.version)
+    try:
+        applied = await bot.service.act(channel, user, action, version=row.version)
+    except TableError:  # the AI seat's slice got there first: as a stale click, nothing done
+        return web.json_response({"version": None})
     committed = time.perf_counter()
     await bot.changes.after(applied)
     return web.json_response({"version": applied.row.version, "committed": committed})
