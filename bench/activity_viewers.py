@@ -23,6 +23,7 @@ collector's full passes (CPU time) and the longest.
     .venv/bin/python -m bench.activity_viewers                 # 50 tables x 4 pages, one move at a time
     .venv/bin/python -m bench.activity_viewers --parallel 50 --pace 1 --moves 600  # a move a second at each
     .venv/bin/python -m bench.activity_viewers --parallel 50 --moves 600  # every table at once, flat out
+    .venv/bin/python -m bench.activity_viewers --processes 2 --tables 250 --pages 4  # activity_processes.py
 """
 
 from __future__ import annotations
@@ -250,7 +251,15 @@ def main() -> None:
     parser.add_argument("--parallel", type=int, default=1, help="tables moving at once")
     parser.add_argument("--pace", type=float, default=0.0, help="seconds between a lane's moves")
     parser.add_argument("--pages-of", help=argparse.SUPPRESS)  # the pages' own process, on this server
+    parser.add_argument(
+        "--processes", type=int, help="bot processes on PostgreSQL (bench/activity_processes.py)"
+    )
     args = parser.parse_args()
+    if args.processes:
+        from bench.activity_processes import run_processes
+
+        asyncio.run(run_processes(args.processes, args.tables, args.pages, args.moves, max(1, args.parallel)))
+        return
     if args.pages_of:
         asyncio.run(read_pages(args.pages_of, args.tables, args.pages))
         return

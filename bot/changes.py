@@ -14,6 +14,13 @@ process committed but did not publish:
 ``Changes.after`` is that step for a change in hand; ``Changes.tick`` is the
 scheduler's (pending notices first, so a restart publishes what was left, then
 the deadlines and AI stretches that are due).
+
+With several processes on one PostgreSQL (shards), a change may be committed
+by a process that does not run its guild (a move made in an Activity page
+served by any process). Each committed change is announced to the others
+(``bot.store.listen``); ``Changes.heard`` follows it: the guild's own process
+publishes the channel and plays any AI stretch on, every process flushes the
+pages it holds open on that channel (``Pages``).
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from bot.ai_moves import AiStalled
 from bot.i18n import t
@@ -29,6 +36,7 @@ from bot.logs import log_fields
 from bot.model import Applied, TableError, table_of
 from bot.outbox import Outbox
 from bot.shards import Shards
+from bot.store.listen import Heard
 from bot.table import TableService
 
 log = logging.getLogger("gamemaster")
@@ -45,6 +53,16 @@ class Publisher(Protocol):
         """One line outside the outbox; False when Discord did not take it."""
 
 
+@runtime_checkable
+class Pages(Publisher, Protocol):
+    """A publisher of what this process holds open itself (the Activity's pages),
+    whatever process runs the guild: it follows every guild's changes, the
+    others only their own process's guilds'."""
+
+    def channels(self) -> list[int]:
+        """The channels it holds something open on."""
+
+
 class Changes:
     def __init__(self, service: TableService, shards: Callable[[], Shards]) -> None:
         self.service = service
@@ -53,6 +71,11 @@ class Changes:
         self.publishers: list[Publisher] = []  # added by the cogs that publish
         # Channels whose AI stretch is being played on, slice after slice.
         self._continuing: dict[int, asyncio.Task[None]] = {}
+        # Channels another process changed, being followed here (``heard``), and
+        # those heard again meanwhile (followed once more when that is done).
+        self._following: dict[int, asyncio.Task[None]] = {}
+        self._again: dict[int, Heard] = {}
+        self._catching: set[asyncio.Task[None]] = set()
 
     def owns(self, guild_id: int | None) -> bool:
         """Is ``guild_id``'s table this process's to run (and to publish)?"""
@@ -63,13 +86,24 @@ class Changes:
         The change is committed whatever happens here, so a failure to publish
         is logged, not raised: its notice stays pending and the next tick retries."""
         channel_id = applied.row.channel_id
-        await self.publish(channel_id)
-        if applied.ai_pending and not applied.reminder:
+        mine = self.owns(applied.row.guild_id)
+        # Another process's guild (a page's move): it hears of the change
+        # (bot.store.listen) and publishes the channel; here, the pages only.
+        await (self.publish(channel_id) if mine else self.publish_pages(channel_id))
+        if mine and applied.ai_pending and not applied.reminder:
             # The AI seats' stretch did not fit in one slice: play it on now.
             self.continue_ai(channel_id)
 
+    async def publish_pages(self, channel_id: int) -> None:
+        """Another process runs the channel's guild (and publishes its board):
+        here, only the pages this process holds on it."""
+        await self._flush([p for p in self.publishers if isinstance(p, Pages)], channel_id)
+
     async def publish(self, channel_id: int, *, wait: bool = True) -> None:
-        for publisher in self.publishers:
+        await self._flush(self.publishers, channel_id, wait=wait)
+
+    async def _flush(self, publishers: list[Publisher], channel_id: int, *, wait: bool = True) -> None:
+        for publisher in publishers:
             try:
                 await publisher.flush(channel_id, wait=wait)
             except Exception:
@@ -80,6 +114,7 @@ class Changes:
         a publish that failed), then the deadlines and AI slices that are due.
         Another process's guilds are that process's to run."""
         shards = self._shards()
+        await self.service.store.check_listening()  # other processes' changes (bot.store.listen)
         for channel_id in await self.service.store.pending_channels(shards):
             await self.publish(channel_id, wait=False)
         for channel_id in await self.service.store.due(now, shards):
@@ -123,6 +158,47 @@ class Changes:
                 await self.service.store.patch_table(row.id, "paused", reason)
                 return
 
+    async def listen(self) -> None:
+        """Hear the changes other processes commit (PostgreSQL; SQLite: nothing)."""
+        await self.service.store.listen(self.heard, self.caught_up)
+
+    def heard(self, change: Heard) -> None:
+        """Another process committed ``change``: follow it as :meth:`after` would,
+        one follow of a channel at a time (a burst of changes is followed
+        once more at the end, not once each)."""
+        channel_id = change.channel_id
+        if channel_id in self._following:
+            self._again[channel_id] = change
+            return
+        task = asyncio.create_task(self._follow(change))
+        self._following[channel_id] = task
+        task.add_done_callback(lambda _: self._following.pop(channel_id, None))
+
+    async def _follow(self, change: Heard) -> None:
+        while True:
+            mine = self.owns(change.guild_id)
+            await (self.publish(change.channel_id) if mine else self.publish_pages(change.channel_id))
+            if mine and change.due:
+                self.continue_ai(change.channel_id)  # that process stopped at its first slice
+            again = self._again.pop(change.channel_id, None)
+            if again is None:
+                return
+            change = again
+
+    def caught_up(self) -> None:
+        """Listening again after a gap: changes announced meanwhile were not heard,
+        so the pages held here read their tables afresh (the scheduler's tick
+        publishes the pending notices of this process's guilds anyway)."""
+        task = asyncio.create_task(self._catch_up())
+        self._catching.add(task)  # kept until done: the loop holds tasks only weakly
+        task.add_done_callback(self._catching.discard)
+
+    async def _catch_up(self) -> None:
+        for publisher in self.publishers:
+            if isinstance(publisher, Pages):
+                for channel_id in publisher.channels():
+                    await self.publish_pages(channel_id)
+
     def continue_ai(self, channel_id: int) -> None:
         """Play a channel's AI stretch on, a committed and published slice at a
         time, right away rather than at the next tick; the scheduler does the
@@ -144,9 +220,11 @@ class Changes:
 
     async def settled(self) -> None:
         """Wait until every AI stretch under way has been played on (tests, shutdown)."""
-        while self._continuing:
-            await asyncio.gather(*self._continuing.values(), return_exceptions=True)
+        while self._continuing or self._following:
+            await asyncio.gather(
+                *self._continuing.values(), *self._following.values(), return_exceptions=True
+            )
 
     def close(self) -> None:
-        for task in list(self._continuing.values()):
+        for task in [*self._continuing.values(), *self._following.values(), *self._catching]:
             task.cancel()  # a stretch cut here goes on from its last committed slice

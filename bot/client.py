@@ -128,6 +128,7 @@ class GameMasterBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await self.store.open()
+        await self.changes.listen()  # other processes' changes (PostgreSQL's LISTEN)
         await self.tree.set_translator(CatalogTranslator())
         for extension in extensions():
             await self.load_extension(extension)

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from bot.shards import EVERY_SHARD, Shards
+from bot.store.listen import Heard
 from bot.store.outbox import OutboxQueries
 from bot.store.results import ResultQueries
 from bot.store.sql import Record, json_value
@@ -146,6 +147,14 @@ class Store(OutboxQueries, ResultQueries, ABC):
         another process is doing it (False): held while the block runs. With
         SQLite, one process owns the file: always True."""
         yield True
+
+    async def listen(self, heard: Callable[[Heard], None], caught_up: Callable[[], None]) -> None:
+        """Hear the changes other processes commit on this database (``heard``), and
+        be told to catch up when hearing resumes after a gap (``caught_up``).
+        SQLite: one process owns the file, there is nobody else to hear."""
+
+    async def check_listening(self) -> None:
+        """Still hearing them? A lost connection is opened again (the scheduler's tick)."""
 
     # -- reads ----------------------------------------------------------------
     async def get(self, game_id: int) -> GameRow | None:

@@ -19,7 +19,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Mapping, Sequence
+import secrets
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from typing import Any
@@ -27,6 +28,9 @@ from typing import Any
 import asyncpg
 
 from bot.store.base import SET_META, UPDATE_GAME, Store
+from bot.store.listen import CHANNEL as LISTENED
+from bot.store.listen import Heard
+from bot.store.listener import Listener
 from bot.store.sql import Record, Transaction
 
 MIGRATIONS: list[str] = [
@@ -194,8 +198,16 @@ def _write_change_sql() -> str:
     published in id order)."""
     update = numbered(UPDATE_GAME)
     assert update.endswith("$11"), update  # the action and notice arrays follow
+    # The change announced to the other processes (bot/store/listen.py) in the same
+    # statement: PostgreSQL delivers a NOTIFY when its transaction commits, and never
+    # when it does not. ``due``: the AI stretch goes on at once (TableCore.commit).
+    notify = (
+        f" notified AS (SELECT pg_notify('{LISTENED}', concat_ws(' ', $23::TEXT, changed.channel_id,"
+        " COALESCE(changed.guild_id, 0), changed.version,"
+        " CASE WHEN changed.deadline_at <= changed.updated_at THEN 1 ELSE 0 END)) FROM changed)"
+    )
     return (
-        f"WITH changed AS ({update} RETURNING id),"
+        f"WITH changed AS ({update} RETURNING id, channel_id, guild_id, version, deadline_at, updated_at),"
         " logged AS (INSERT INTO actions (game_id, version, seat, user_id, source, action_json,"
         " events_json, created_at)"
         " SELECT changed.id, a.version, a.seat, a.user_id, a.source, a.action_json, a.events_json,"
@@ -205,8 +217,8 @@ def _write_change_sql() -> str:
         " published AS (INSERT INTO outbox (game_id, channel_id, version, payload_json, created_at)"
         " SELECT changed.id, o.channel_id, o.version, o.payload_json, o.created_at"
         " FROM changed, unnest($19::BIGINT[], $20::INTEGER[], $21::JSON[], $22::DOUBLE PRECISION[])"
-        " WITH ORDINALITY AS o (channel_id, version, payload_json, created_at, n) ORDER BY o.n)"
-        " SELECT count(*) FROM changed"
+        " WITH ORDINALITY AS o (channel_id, version, payload_json, created_at, n) ORDER BY o.n),"
+        f"{notify} SELECT count(*) FROM notified"
     )
 
 
@@ -250,6 +262,8 @@ class PostgresStore(Store):
         # connection, and the pool's connections keep no session state.
         self._leases: asyncpg.Connection | None = None
         self._leases_lock = asyncio.Lock()
+        self.origin = secrets.token_hex(8)  # names this process's announcements (bot/store/listen.py)
+        self.listener: Listener | None = None
 
     def __repr__(self) -> str:  # never the URL: it may hold a password
         return f"PostgresStore(pool_size={self.pool_size})"
@@ -260,7 +274,19 @@ class PostgresStore(Store):
         )
         await self._migrate()
 
+    async def listen(self, heard: Callable[[Heard], None], caught_up: Callable[[], None]) -> None:
+        """Hear the changes other processes commit (bot/store/listen.py)."""
+        self.listener = Listener(self.url, self.origin, heard, caught_up)
+        await self.listener.start()
+
+    async def check_listening(self) -> None:
+        if self.listener is not None:
+            await self.listener.check()
+
     async def close(self) -> None:
+        listener, self.listener = self.listener, None
+        if listener is not None:
+            await listener.stop()
         leases, self._leases = self._leases, None
         if leases is not None:
             await leases.close()
@@ -322,7 +348,7 @@ class PostgresStore(Store):
         # One statement, hence one round trip and its own transaction (see WRITE_CHANGE).
         columns = [list(column) for column in zip(*logged, strict=True)] or [[]] * 8
         notices = [list(column) for column in zip(*published, strict=True)] or [[]] * 5
-        written = await self.pool.fetchval(WRITE_CHANGE, *update, *columns[1:], *notices[1:])
+        written = await self.pool.fetchval(WRITE_CHANGE, *update, *columns[1:], *notices[1:], self.origin)
         return bool(written)
 
     async def patch_table_keys(

@@ -72,6 +72,11 @@ class Viewers:
             if not viewers:
                 del self._by_channel[viewer.channel_id]
 
+    def channels(self) -> list[int]:
+        """The channels with a page open here: with several processes, the pages
+        follow every guild's changes (``bot.changes.Pages``)."""
+        return list(self._by_channel)
+
     def of(self, channel_id: int) -> list[Viewer]:
         return list(self._by_channel.get(channel_id, ()))
 
