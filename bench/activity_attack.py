@@ -27,16 +27,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import contextlib
 import itertools
 import json
 import math
+import pickle
 import re
 import statistics
 import sys
 import time
 from collections import Counter
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import aiohttp
@@ -128,7 +130,8 @@ class FakeDiscordProcess:
         self._child: asyncio.subprocess.Process | None = None
 
     async def start_server(self) -> None:
-        keep = {f.name: getattr(self.fake, f.name) for f in fields(self.fake) if f.name != "asked"}
+        # The whole fake, whatever fields it holds (tokens, instances, lifetimes), to our own child.
+        keep = base64.b64encode(pickle.dumps(replace(self.fake, asked=[])))
         self._child = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
@@ -138,7 +141,7 @@ class FakeDiscordProcess:
             stdout=asyncio.subprocess.PIPE,
         )
         assert self._child.stdin is not None and self._child.stdout is not None
-        self._child.stdin.write(json.dumps(keep).encode() + b"\n")
+        self._child.stdin.write(keep + b"\n")
         await self._child.stdin.drain()
         self.port = int(await self._child.stdout.readline())
 
@@ -162,7 +165,8 @@ async def serve_fake_discord() -> None:
     """The fake's process: its state on stdin, its port on stdout, until it is ended."""
     from aiohttp import web
 
-    fake = FakeDiscord(**json.loads(sys.stdin.readline()))
+    fake = pickle.loads(base64.b64decode(sys.stdin.buffer.readline()))
+    assert isinstance(fake, FakeDiscord)
     app = fake.app()
 
     async def asked(request: web.Request) -> web.Response:
