@@ -1,6 +1,7 @@
 """An attacker beside ``bench.activity_viewers``'s honest pages (issue 40): ``--attack signin,hint``.
 
-The attacker runs in a process of its own, from one address, as a stranger would:
+The attacker runs in a process of its own, from one address (``--attacker-address``, not the
+honest pages' 127.0.0.1), as a stranger would:
 
 * ``signin``: a sign-in flood. ``--sockets`` WebSockets send hellos with made-up
   tokens (each new, so no cache can answer it) at ``--signin-rate`` a second
@@ -20,7 +21,9 @@ settings hold one (or ``--budget``); the honest pages' commit -> every page p50/
 every move counted (one whose pages never all got it counts as endless); the loop's
 longest stall; the honest hint's time; what the attacker sent and was answered.
 
-    .venv/bin/python -m bench.activity_viewers --parallel 50 --pace 1 --moves 1500 --attack signin,hint
+    .venv/bin/python -m bench.activity_viewers --parallel 50 --pace 1 --moves 1500 --attack signin,hint --seconds 30
+
+The attacker's own process is ``bench.activity_flood``.
 """
 
 from __future__ import annotations
@@ -28,8 +31,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
-import contextlib
-import itertools
 import json
 import math
 import pickle
@@ -43,31 +44,18 @@ from typing import Any
 
 import aiohttp
 
+from bench.activity_flood import ATTACKER, AttackOptions, attacker
 from bot.client import GameMasterBot
 from bot.settings import Settings
 from tests.activity.fake_discord import FakeDiscord
 
 ATTACKS = ("signin", "hint")
-ATTACKER, PROBE = 666, 667  # the member who floods hints; the honest member who asks now and then
+PROBE = 667  # the honest member who asks for a hint now and then
 ATTACK_CHANNEL, PROBE_CHANNEL = 9000, 8999
 P99_TARGET_MS, STALL_TARGET_MS = 250.0, 50.0
 # The process's budget of calls to Discord, where the build has one (issue 40's limits, a
 # token bucket added beside this bench): a burst, then so many a second.
 BUDGET_SETTINGS = ("activity_discord_burst", "activity_discord_per_second")
-
-
-@dataclass(frozen=True)
-class AttackOptions:
-    kinds: frozenset[str]
-    signin_rate: float = 800.0
-    code_rate: float = 200.0
-    sockets: int = 50
-    hint_tables: int = 2
-    hint_sockets: int = 2
-    hint_game: str = "akelarre"
-    hint_every: float = 6.0
-    budget: float | None = None  # calls a minute, when the settings hold no budget
-    seconds: float = 30.0  # the floods' length at most: the honest moves stop then
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -81,6 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hint-every", type=float, default=6.0, help="the honest hint's pace, seconds")
     parser.add_argument("--budget", type=float, help="Discord calls a minute, where no setting says")
     parser.add_argument("--seconds", type=float, default=30.0, help="the floods' length at most")
+    parser.add_argument("--attacker-address", default="127.0.0.2", help="the attacker's own address")
     parser.add_argument("--against", help=argparse.SUPPRESS)  # the attacker's own process
     parser.add_argument("--fake-discord", action="store_true", help=argparse.SUPPRESS)
 
@@ -104,6 +93,7 @@ def options_of(args: argparse.Namespace) -> AttackOptions | None:
         max(0.5, args.hint_every),
         args.budget,
         max(1.0, args.seconds),
+        args.attacker_address,
     )
 
 
@@ -253,6 +243,8 @@ class Attack:
             str(o.hint_tables),
             "--hint-sockets",
             str(o.hint_sockets),
+            "--attacker-address",
+            o.address,
         ]
         self._child = await asyncio.create_subprocess_exec(
             sys.executable,
@@ -420,160 +412,3 @@ def _quantiles(values: list[float]) -> list[float]:
     """Percentile cut points of values holding infinities (statistics.quantiles cannot)."""
     ordered = sorted(values)
     return [ordered[min(len(ordered) - 1, math.ceil(len(ordered) * i / 100) - 1)] for i in range(1, 100)]
-
-
-# -- the attacker's process -------------------------------------------------------
-@dataclass
-class Tally:
-    """What the attacker sent and what came back, printed as one JSON line when it stops."""
-
-    counts: Counter[str] = field(default_factory=Counter)
-
-    def add(self, what: str, n: int = 1) -> None:
-        self.counts[what] += n
-
-
-async def attacker(base: str, options: AttackOptions) -> None:
-    """From one address: the floods ``options`` name, until a line comes on stdin."""
-    tally = Tally()
-    started = time.perf_counter()
-    connector = aiohttp.TCPConnector(limit=0)
-    async with aiohttp.ClientSession(connector=connector) as http:
-        tasks: list[asyncio.Task[None]] = []
-        if "signin" in options.kinds:
-            sockets = [Socket(http, base, tally) for _ in range(options.sockets)]
-            await asyncio.gather(*(s.open() for s in sockets))
-            tasks.append(asyncio.create_task(hellos(sockets, options.signin_rate, tally)))
-            tasks.append(asyncio.create_task(codes(http, base, options.code_rate, tally)))
-        if "hint" in options.kinds:
-            for k in range(options.hint_tables):
-                for _ in range(options.hint_sockets):
-                    tasks.append(asyncio.create_task(ask_hints(http, base, f"attack{k}", tally)))
-        await asyncio.sleep(0.5)  # the hint pages signed in
-        print("ready", flush=True)
-        await asyncio.to_thread(sys.stdin.readline)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-    tally.add("seconds", round(time.perf_counter() - started))
-    print(json.dumps(dict(tally.counts), sort_keys=True), flush=True)
-
-
-class Socket:
-    """One of the sign-in flood's sockets: opened again whenever the server closes it."""
-
-    def __init__(self, http: aiohttp.ClientSession, base: str, tally: Tally) -> None:
-        self.http, self.base, self.tally = http, base, tally
-        self.ws: aiohttp.ClientWebSocketResponse | None = None
-        self._reader: asyncio.Task[None] | None = None
-        self._opening = False
-
-    async def open(self) -> None:
-        self._opening = True
-        try:
-            self.tally.add("signin.connects")
-            self.ws = await self.http.ws_connect(f"{self.base}/ws")
-            self._reader = asyncio.create_task(self._read(self.ws))
-        except (aiohttp.ClientError, OSError) as refused:
-            status = getattr(refused, "status", type(refused).__name__)
-            self.tally.add(f"signin.connect_refused.{status}")
-            await asyncio.sleep(0.05)
-        finally:
-            self._opening = False
-
-    async def _read(self, ws: aiohttp.ClientWebSocketResponse) -> None:
-        async for frame in ws:
-            if frame.type == aiohttp.WSMsgType.TEXT:
-                message = json.loads(frame.data)
-                self.tally.add(f"signin.answer.{message.get('key') or message.get('type')}")
-        self.tally.add(f"signin.closed.{ws.close_code}")
-
-    async def hello(self, n: int) -> bool:
-        """A hello with a made-up token; False when the socket is being opened again."""
-        if self.ws is None or self.ws.closed:
-            if not self._opening:
-                asyncio.get_running_loop().create_task(self.open())
-            return False
-        token = f"forged-{n}-{'x' * 30}"
-        try:
-            await self.ws.send_json({"v": 1, "type": "hello", "access_token": token, "instance_id": f"i{n}"})
-        except (ConnectionError, RuntimeError):
-            return False
-        return True
-
-
-async def paced(rate: float, send: Any) -> None:
-    """``send(n)`` ``rate`` times a second, in 10 ms steps, catching up when late."""
-    if rate <= 0:
-        return
-    start = time.perf_counter()
-    for n in itertools.count():
-        due = start + n / rate
-        wait = due - time.perf_counter()
-        if wait > 0.01:
-            await asyncio.sleep(wait)
-        elif n % 50 == 0:
-            await asyncio.sleep(0)  # let the readers read
-        await send(n)
-
-
-async def hellos(sockets: list[Socket], rate: float, tally: Tally) -> None:
-    async def send(n: int) -> None:
-        sent = await sockets[n % len(sockets)].hello(n)
-        tally.add("signin.hellos_sent" if sent else "signin.hellos_unsent")
-
-    await paced(rate, send)
-
-
-async def codes(http: aiohttp.ClientSession, base: str, rate: float, tally: Tally) -> None:
-    in_flight: set[asyncio.Task[None]] = set()
-
-    async def post(n: int) -> None:
-        try:
-            async with http.post(f"{base}/api/token", json={"code": f"made-up-{n}"}) as response:
-                tally.add(f"code.status.{response.status}")
-        except (aiohttp.ClientError, OSError) as failure:
-            tally.add(f"code.failed.{type(failure).__name__}")
-
-    async def send(n: int) -> None:
-        if len(in_flight) >= 200:  # the attacker's own cap: the server is not answering
-            tally.add("code.unsent")
-            return
-        task = asyncio.create_task(post(n))
-        in_flight.add(task)
-        task.add_done_callback(in_flight.discard)
-        tally.add("code.sent")
-
-    try:
-        await paced(rate, send)
-    finally:
-        for task in in_flight:
-            task.cancel()
-
-
-async def ask_hints(http: aiohttp.ClientSession, base: str, instance: str, tally: Tally) -> None:
-    """A seated member's page asking for a hint again as soon as each answer comes."""
-    while True:
-        try:
-            ws = await http.ws_connect(f"{base}/ws")
-        except (aiohttp.ClientError, OSError) as refused:
-            tally.add(f"hint.connect_refused.{getattr(refused, 'status', type(refused).__name__)}")
-            await asyncio.sleep(0.1)
-            continue
-        with contextlib.suppress(ConnectionError, RuntimeError):
-            hello = {"v": 1, "type": "hello", "access_token": f"tok-{ATTACKER}", "instance_id": instance}
-            await ws.send_json(hello)
-            signed_in = False
-            async for frame in ws:
-                if frame.type != aiohttp.WSMsgType.TEXT:
-                    continue
-                message = json.loads(frame.data)
-                if message["type"] in ("hint", "error"):
-                    tally.add(f"hint.answer.{message.get('key') or message['type']}")
-                elif message["type"] != "state" or signed_in:
-                    continue  # a later state: the asking goes on from the answers
-                signed_in = True
-                await ws.send_json({"v": 1, "type": "hint"})
-                tally.add("hint.asked")
-        tally.add(f"hint.closed.{ws.close_code}")
-        await asyncio.sleep(0.1)

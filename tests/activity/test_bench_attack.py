@@ -15,13 +15,13 @@ from typing import cast
 
 from bench.activity_attack import (
     Attack,
-    AttackOptions,
     add_arguments,
     budget_of,
     options_of,
     path_kind,
     report_lines,
 )
+from bench.activity_flood import AttackOptions
 from bot.settings import Settings
 from tests.factory import make_settings
 
