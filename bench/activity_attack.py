@@ -21,7 +21,8 @@ settings hold one (or ``--budget``); the honest pages' commit -> every page p50/
 every move counted (one whose pages never all got it counts as endless); the loop's
 longest stall; the honest hint's time; what the attacker sent and was answered.
 
-    .venv/bin/python -m bench.activity_viewers --parallel 50 --pace 1 --moves 1500 --attack signin,hint --seconds 30
+    .venv/bin/python -m bench.activity_viewers --parallel 50 --pace 1 --moves 1500 --seconds 30 \
+        --attack signin,hint
 
 The attacker's own process is ``bench.activity_flood``.
 """
