@@ -32,6 +32,7 @@ import argparse
 import asyncio
 import gc
 import json
+import math
 import statistics
 import sys
 import tempfile
@@ -42,6 +43,7 @@ import aiohttp
 from aiohttp.test_utils import TestServer
 from pydantic import SecretStr
 
+from bench.activity_attack import Attack, FakeDiscordProcess, add_arguments, main_of_children, options_of
 from bot.memory import freeze_startup
 from bot.presenter import register
 from cogs import akelarre, narnia
@@ -57,7 +59,9 @@ FIRST_CHANNEL = 1000
 STALL_TARGET_MS = 50.0
 
 
-async def run(tables: int, pages: int, moves: int, parallel: int, pace: float = 0.0) -> None:
+async def run(
+    tables: int, pages: int, moves: int, parallel: int, pace: float = 0.0, attack: Attack | None = None
+) -> None:
     for presenter in (akelarre.PRESENTER, narnia.PRESENTER):
         register(presenter)  # as the games' cogs do in the bot
     fake = FakeDiscord(
@@ -69,7 +73,9 @@ async def run(tables: int, pages: int, moves: int, parallel: int, pace: float = 
     for c in range(tables):
         channel = {"channel_id": str(FIRST_CHANNEL + c)}
         fake.instances[f"i{c}"] = {"location": channel, "users": [str(u) for u in USERS]}
-    discord = TestServer(fake.app(), host="127.0.0.1")
+    discord: TestServer | FakeDiscordProcess = (
+        TestServer(fake.app(), host="127.0.0.1") if attack is None else attack.seat(fake)
+    )
     await discord.start_server()
     folder = tempfile.TemporaryDirectory()
     bot = make_bot(
@@ -87,6 +93,8 @@ async def run(tables: int, pages: int, moves: int, parallel: int, pace: float = 
     for c in range(tables):
         applied = await start_with_an_ai(bot.service, FIRST_CHANNEL + c, GAMES_PLAYED[c % len(GAMES_PLAYED)])
         await bot.changes.after(applied)
+    if attack is not None:
+        await attack.tables(bot)
     await bot.changes.settled()
     freeze_startup()  # as the bot does once it has started (bot.client.setup_hook); pages come later
 
@@ -117,6 +125,8 @@ async def run(tables: int, pages: int, moves: int, parallel: int, pace: float = 
     collector = asyncio.create_task(collect())
     while sum(len(v) for v in arrivals.values()) < tables * pages:
         await asyncio.sleep(0.01)
+    if attack is not None:
+        await attack.start(base)
 
     stalls: list[float] = []  # how late each tick woke
     busy: list[float] = []  # the loop's own CPU time in that wait (not another process's turn)
@@ -142,6 +152,7 @@ async def run(tables: int, pages: int, moves: int, parallel: int, pace: float = 
     gc.callbacks.append(collected)
     ticker = asyncio.create_task(tick())
     latencies: list[float] = []
+    commits: list[tuple[tuple[int, int], float]] = []  # every move, for the attack's report
     made = 0
 
     async def one_move(channel: int) -> bool:
@@ -164,7 +175,8 @@ async def run(tables: int, pages: int, moves: int, parallel: int, pace: float = 
         committed = time.perf_counter()
         await bot.changes.after(applied)
         key = (channel, applied.row.version)
-        for _ in range(1000):
+        commits.append((key, committed))
+        while time.perf_counter() - committed < 1.0:  # a second at most, however late the loop wakes
             if len(arrivals.get(key, [])) >= pages:
                 break
             await asyncio.sleep(0.001)
@@ -179,7 +191,7 @@ async def run(tables: int, pages: int, moves: int, parallel: int, pace: float = 
         mine = [FIRST_CHANNEL + c for c in range(lane, tables, parallel)]
         turn = idle = 0
         await asyncio.sleep(pace * lane / parallel)  # the lanes' moves spread over the pace
-        while made < moves and idle <= moves:
+        while made < moves and idle <= moves and not (attack is not None and attack.over()):
             if pace:
                 await asyncio.sleep(pace)
             if await one_move(mine[turn % len(mine)]):
@@ -194,7 +206,10 @@ async def run(tables: int, pages: int, moves: int, parallel: int, pace: float = 
     elapsed = time.perf_counter() - started
     ticker.cancel()
     gc.callbacks.remove(collected)
-    quantiles = statistics.quantiles(latencies, n=100)
+    if attack is not None:
+        await attack.report(bot.settings, commits, arrivals, pages, stalls, busy)
+    # Under a flood no move may reach its pages within the second waited: the attack's lines say how late.
+    quantiles = statistics.quantiles(latencies, n=100) if len(latencies) >= 2 else [math.nan] * 99
     stall = max(stalls) * 1000
     print(
         f"{tables} tables x {pages} pages ({tables * pages} viewers), {len(latencies)} moves, "
@@ -250,6 +265,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--parallel", type=int, default=1, help="tables moving at once")
     parser.add_argument("--pace", type=float, default=0.0, help="seconds between a lane's moves")
+    add_arguments(parser)  # --attack (bench.activity_attack)
     parser.add_argument("--pages-of", help=argparse.SUPPRESS)  # the pages' own process, on this server
     parser.add_argument(
         "--processes", type=int, help="bot processes on PostgreSQL (bench/activity_processes.py)"
@@ -263,7 +279,19 @@ def main() -> None:
     if args.pages_of:
         asyncio.run(read_pages(args.pages_of, args.tables, args.pages))
         return
-    asyncio.run(run(args.tables, args.pages, args.moves, max(1, args.parallel), max(0.0, args.pace)))
+    if main_of_children(args):  # the attacker's or the fake Discord's own process
+        return
+    attack = options_of(args)
+    asyncio.run(
+        run(
+            args.tables,
+            args.pages,
+            args.moves,
+            max(1, args.parallel),
+            max(0.0, args.pace),
+            Attack(attack) if attack else None,
+        )
+    )
 
 
 if __name__ == "__main__":
