@@ -333,12 +333,12 @@ class Attack:
 
 def budget_of(settings: Settings, options: AttackOptions, seconds: float) -> tuple[float, str] | None:
     """The calls to Discord allowed in ``seconds``, and where that budget was read."""
+    if options.budget is not None:  # said on the command line: it wins over the settings
+        return options.budget * math.ceil(seconds / 60), f"--budget {options.budget:g} a minute"
     burst, rate = (getattr(settings, name, None) for name in BUDGET_SETTINGS)
     if isinstance(burst, int | float) and isinstance(rate, int | float):
         # Every call counts here, the few a member's sign-in makes too: the judge is the stricter.
         return burst + rate * seconds, f"settings: a burst of {burst:g}, then {rate:g} a second"
-    if options.budget is not None:
-        return options.budget * math.ceil(seconds / 60), f"--budget {options.budget:g} a minute"
     return None
 
 

@@ -98,6 +98,10 @@ class Memo(Generic[V]):
         self._kept.move_to_end(key)
         return kept[1]
 
+    def clear(self) -> None:
+        """Forget every answer (as a restart does)."""
+        self._kept.clear()
+
     def put(self, key: object, value: V, seconds: float) -> None:
         self._kept[key] = (time.monotonic() + seconds, value)
         self._kept.move_to_end(key)
@@ -137,9 +141,13 @@ class DiscordApi:
         if self._session is not None:
             await self._session.close()
 
-    async def _ask(self, method: str, url: str, address: str, **options: Any) -> tuple[int, dict[str, Any]]:
-        """One call to Discord, if ``address`` and the process may make one now."""
-        refusal = self.calls.admit(address)
+    async def _ask(
+        self, method: str, url: str, address: str, member: int | None = None, **options: Any
+    ) -> tuple[int, dict[str, Any]]:
+        """One call to Discord, if ``address`` and the process (or, for a ``member``
+        Discord confirmed already, that member) may make one now."""
+        calls = self.calls
+        refusal = calls.admit(address) if member is None else calls.admit_member(member)
         if refusal is not None:
             reason, wait = refusal
             raise DiscordRefused(reason, retry_after=float(math.ceil(wait)))
@@ -150,7 +158,10 @@ class DiscordApi:
                 ok = 200 <= response.status < 300
                 return response.status, body
         finally:
-            self.calls.answered(address, ok)
+            if member is None:
+                calls.answered(address, ok)
+            else:
+                calls.answered_member(member, ok)
 
     async def _once(self, key: str, ask: Callable[[], Awaitable[V]]) -> V:
         """One call for many askers of the same thing at once (the pages of a table
@@ -231,7 +242,7 @@ class DiscordApi:
             raise self._refuse(key, "token")
         locale = found.get("locale")
         if not isinstance(locale, str):
-            locale = await self._locale(headers, address)
+            locale = await self._locale(headers, address, int(found["id"]))
         user = DiscordUser(
             id=int(found["id"]),
             name=str(found.get("global_name") or found.get("username") or ""),
@@ -240,10 +251,10 @@ class DiscordApi:
         self._users.put(key, user, seconds)
         return user
 
-    async def _locale(self, headers: dict[str, str], address: str) -> str | None:
+    async def _locale(self, headers: dict[str, str], address: str, member: int) -> str | None:
         """The member's Discord language (``/users/@me``), asked once per token, after
         /oauth2/@me confirmed it: a call Discord answers with success."""
-        status, body = await self._ask("GET", f"{self.base}/users/@me", address, headers=headers)
+        status, body = await self._ask("GET", f"{self.base}/users/@me", address, member, headers=headers)
         if status == 429:
             raise DiscordRefused("busy", retry_after=float(body.get("retry_after", 5)))
         locale = body.get("locale") if status == 200 else None
@@ -263,12 +274,14 @@ class DiscordApi:
             self._asked_again.put(again, True, INSTANCE_SECONDS)
         elif self._refused.get("instance:" + instance_id) is not None:
             raise DiscordRefused("instance")
-        return await self._once("instance:" + instance_id, lambda: self._instance(instance_id, address))
+        return await self._once(
+            "instance:" + instance_id, lambda: self._instance(instance_id, address, member)
+        )
 
-    async def _instance(self, instance_id: str, address: str) -> Instance:
+    async def _instance(self, instance_id: str, address: str, member: int | None) -> Instance:
         url = f"{self.base}/applications/{self.client_id}/activity-instances/{instance_id}"
         headers = {"Authorization": f"Bot {self._bot_token}"}
-        status, body = await self._ask("GET", url, address, headers=headers)
+        status, body = await self._ask("GET", url, address, member, headers=headers)
         if status == 429:
             raise DiscordRefused("busy", retry_after=float(body.get("retry_after", 5)))
         location = body.get("location")

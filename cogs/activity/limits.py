@@ -122,6 +122,10 @@ class Calls:
     ) -> None:
         self.addresses = Buckets(address_burst, address_per_second, clock=clock)
         self.budget = Bucket(budget_burst, budget_per_second, clock)
+        # A member Discord confirmed (their language, where their instance is): charged to
+        # them, at an address's rate, not to the process, so strangers draining the budget
+        # do not lock members out; what Discord refuses them is bounded per member.
+        self.members = Buckets(address_burst, address_per_second, clock=clock)
 
     def admit(self, address: str) -> tuple[str, float] | None:
         """None, and one unit taken from each; or why not (``too_many`` for the
@@ -139,6 +143,15 @@ class Calls:
         if ok:
             self.addresses.give(address)
             self.budget.give()
+
+    def admit_member(self, member: int) -> tuple[str, float] | None:
+        """As :meth:`admit`, for a call on behalf of a member Discord confirmed."""
+        wait = self.members.take(member)
+        return None if wait == 0 else ("too_many", wait)
+
+    def answered_member(self, member: int, ok: bool) -> None:
+        if ok:
+            self.members.give(member)
 
 
 def client_address(remote: str | None, headers: Mapping[str, str], trust_proxy: bool) -> str:

@@ -95,9 +95,12 @@ def test_the_attack_flag_names_the_floods() -> None:
 
 
 def test_the_budget_is_read_from_the_settings_where_the_build_has_them() -> None:
-    """Issue 40's process budget (a burst, then a rate) where the settings hold it; else --budget."""
-    options = AttackOptions(frozenset({"signin"}), budget=5)
+    """Issue 40's process budget (a burst, then a rate) from the settings; --budget, said on the
+    command line, wins over them; neither: raw counts."""
     held = cast(Settings, SimpleNamespace(activity_discord_burst=60, activity_discord_per_second=1.0))
-    assert budget_of(held, options, 30.0) == (90.0, "settings: a burst of 60, then 1 a second")
-    assert budget_of(cast(Settings, SimpleNamespace()), options, 30.0) == (5.0, "--budget 5 a minute")
-    assert budget_of(cast(Settings, SimpleNamespace()), AttackOptions(frozenset({"signin"})), 30.0) is None
+    plain = AttackOptions(frozenset({"signin"}))
+    assert budget_of(held, plain, 30.0) == (90.0, "settings: a burst of 60, then 1 a second")
+    said = AttackOptions(frozenset({"signin"}), budget=5)
+    assert budget_of(held, said, 30.0) == (5.0, "--budget 5 a minute")
+    assert budget_of(cast(Settings, SimpleNamespace()), said, 30.0) == (5.0, "--budget 5 a minute")
+    assert budget_of(cast(Settings, SimpleNamespace()), plain, 30.0) is None
