@@ -98,6 +98,9 @@ class Memo(Generic[V]):
         self._kept.move_to_end(key)
         return kept[1]
 
+    def clear(self) -> None:
+        self._kept.clear()
+
     def put(self, key: object, value: V, seconds: float) -> None:
         self._kept[key] = (time.monotonic() + seconds, value)
         self._kept.move_to_end(key)
