@@ -12,9 +12,11 @@ from __future__ import annotations
 import os
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
+import simcord
 
 from bot.client import GameMasterBot
 from tests.factory import BOTS, make_bot
@@ -46,6 +48,23 @@ async def _close_stores() -> AsyncIterator[None]:
     yield
     while BOTS:
         await BOTS.pop().store.close()
+
+
+@pytest.fixture(autouse=True)
+def _restart_ends_the_old_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SimCord's restart detaches the old bot but leaves its objects alive; a real
+    restart ends its process, and with it its database connections, the one
+    listening to other processes' changes too (bot.store.listen). Closed here, or
+    the old generation would follow the new one's changes (PostgreSQL)."""
+    restart = simcord.Env.restart_bot
+
+    async def restart_bot(env: simcord.Env, bot: Any = None) -> None:
+        old = env.bot
+        await restart(env, bot)
+        if isinstance(old, GameMasterBot) and old is not env.bot:
+            await old.store.close()
+
+    monkeypatch.setattr(simcord.Env, "restart_bot", restart_bot)
 
 
 @pytest.fixture(scope="session")

@@ -9,13 +9,10 @@ other pages see them as they see a click."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import html
-import json
 import logging
 import math
-import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -50,6 +47,7 @@ from cogs.activity.protocol import (
     Undo,
     error,
 )
+from cogs.activity.said import failed, refuse, send, shut
 from cogs.activity.viewers import Viewer, Viewers
 from cogs.hints import hint_text
 from games.core import RuleError
@@ -183,7 +181,7 @@ class ActivityServer:
         address = self.address(request)
         door = self.caps.open(address)
         if door is None:  # this address holds all the unsigned sockets it may
-            return await self._shut(ws, "too_many_sockets", self.settings.default_language)
+            return await shut(ws, "too_many_sockets", self.settings.default_language)
         self._signing[ws] = (address, hellos)
         bound(request.transport, self.settings.activity_unsent_bytes)
         self._doors[ws] = door
@@ -199,7 +197,7 @@ class ActivityServer:
                     wait = max(0.0, signed_by - loop.time()) if viewer is None else None
                     frame = await ws.receive(timeout=wait)
                 except TimeoutError:
-                    await self._refuse(ws, "hello_first", self.settings.default_language)
+                    await refuse(ws, "hello_first", self.settings.default_language)
                     await ws.close(code=WSCloseCode.POLICY_VIOLATION)
                     break
                 if frame.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
@@ -208,24 +206,22 @@ class ActivityServer:
                     strikes += 1
                     language = viewer.language if viewer else self.settings.default_language
                     if strikes >= self.settings.activity_flood_strikes:
-                        await self._shut(ws, "too_fast", language, WSCloseCode.POLICY_VIOLATION)
+                        await shut(ws, "too_fast", language, WSCloseCode.POLICY_VIOLATION)
                         break
                     if strikes == 1:
-                        await self._refuse(ws, "too_fast", language)
+                        await refuse(ws, "too_fast", language)
                     continue
                 strikes = 0
                 if frame.type != WSMsgType.TEXT:
                     language = viewer.language if viewer else self.settings.default_language
-                    await self._refuse(ws, "malformed", language)
+                    await refuse(ws, "malformed", language)
                     continue
                 try:
                     viewer = await self.received(ws, viewer, frame.data)
                     if viewer is not None:
                         viewer.transport = request.transport
                 except Exception as failure:  # a fault of ours: said with a reference, the socket kept
-                    await self._failed(
-                        ws, failure, viewer.language if viewer else self.settings.default_language
-                    )
+                    await failed(ws, failure, viewer.language if viewer else self.settings.default_language)
         finally:
             self._signing.pop(ws, None)
             if viewer is not None:
@@ -238,20 +234,20 @@ class ActivityServer:
         """One message from a page; the viewer it is after it (a hello makes one)."""
         language = viewer.language if viewer else self.settings.default_language
         if len(data) > MAX_MESSAGE_CHARS:
-            await self._refuse(ws, "too_big", language)
+            await refuse(ws, "too_big", language)
             return viewer
         try:
             message = CLIENT.validate_json(data)
         except ValidationError:
-            await self._refuse(ws, "malformed", language)
+            await refuse(ws, "malformed", language)
             return viewer
         if isinstance(message, Ping):  # the page's own heartbeat (protocol.py)
-            await self._send(ws, PONG)
+            await send(ws, PONG)
             return viewer
         if isinstance(message, Hello):
             return await self.hello(ws, viewer, message, language)
         if viewer is None:
-            await self._refuse(ws, "hello_first", language)
+            await refuse(ws, "hello_first", language)
             return None
         await self.play(viewer, message)
         return viewer
@@ -269,15 +265,15 @@ class ActivityServer:
             user = await self.discord.user(hello.access_token, address)
             instance = await self.discord.instance(hello.instance_id, address, member=user.id)
         except DiscordRefused as refusal:
-            await self._refuse(ws, refusal.reason, language, retry_after=refusal.retry_after)
+            await refuse(ws, refusal.reason, language, retry_after=refusal.retry_after)
             return old
         language = language_of(user.locale)
         if user.id not in instance.users:
-            await self._refuse(ws, "not_in_instance", language)
+            await refuse(ws, "not_in_instance", language)
             return old
         door = self._doors.get(ws)
         if door is not None and not self.caps.sign(door, user.id):  # all the member's tabs are open
-            await self._shut(ws, "too_many_tabs", language)
+            await shut(ws, "too_many_tabs", language)
             return old
         if old is not None:
             self.viewers.remove(old)
@@ -292,7 +288,7 @@ class ActivityServer:
         if isinstance(message, AskHint):
             refused = self.hints.ask(viewer, self.hint)  # searched beside this loop (cogs.activity.hinting)
             if refused is not None:
-                await self._send(viewer.socket, error(refused, t(refused, viewer.language)))
+                await send(viewer.socket, error(refused, t(refused, viewer.language)))
             return
         channel, user = viewer.channel_id, viewer.user_id
         try:
@@ -316,14 +312,12 @@ class ActivityServer:
             move = found.advice.move.model_dump(mode="json")
             text = hint_text(found, viewer.language)
         except TableError as refusal:
-            await self._send(
-                viewer.socket, error(refusal.key, t(refusal.key, viewer.language, **refusal.params))
-            )
+            await send(viewer.socket, error(refusal.key, t(refusal.key, viewer.language, **refusal.params)))
             return
         except Exception as failure:  # a fault of ours, beside the receive loop: said as it says them
-            await self._failed(viewer.socket, failure, viewer.language)
+            await failed(viewer.socket, failure, viewer.language)
             return
-        await self._send(
+        await send(
             viewer.socket,
             {"v": PROTOCOL, "type": "hint", "version": found.version, "move": move, "text": text},
         )
@@ -337,41 +331,12 @@ class ActivityServer:
         else:
             text = explain(refusal, viewer.language, game, table) or ""
         rule = refusal.rule if isinstance(refusal, RuleError) else None
-        await self._send(viewer.socket, error(refusal.key, text, rule=rule))
+        await send(viewer.socket, error(refusal.key, text, rule=rule))
         await self.viewers.send_state(viewer, again=True)
-
-    async def _failed(self, ws: web.WebSocketResponse, failure: Exception, language: str) -> None:
-        ref = secrets.token_hex(4)
-        log.error("activity message failed", exc_info=failure, extra={"fields": {"ref": ref}})
-        await self._send(ws, error("error.internal", t("error.internal", language, ref=ref)))
-
-    async def _shut(
-        self,
-        ws: web.WebSocketResponse,
-        reason: str,
-        language: str,
-        code: int = WSCloseCode.TRY_AGAIN_LATER,
-    ) -> web.WebSocketResponse:
-        """The reason said, then the socket closed with it (a limit of issue 40's)."""
-        await self._refuse(ws, reason, language)
-        await ws.close(code=code, message=reason.encode())
-        return ws
-
-    async def _refuse(
-        self, ws: web.WebSocketResponse, reason: str, language: str, *, retry_after: float | None = None
-    ) -> None:
-        key = f"activity.error.{reason}"
-        more = {} if retry_after is None else {"retry_after": retry_after}  # the page may try again then
-        await self._send(ws, error(key, t(key, language)) | more)
 
     def address(self, request: web.Request) -> str:
         """The address a request comes from (ACTIVITY_TRUST_PROXY: the proxy's X-Forwarded-For)."""
         return client_address(request.remote, request.headers, self.settings.activity_trust_proxy)
-
-    @staticmethod
-    async def _send(ws: web.WebSocketResponse, message: dict[str, Any]) -> None:
-        with contextlib.suppress(ConnectionError):  # the page went away
-            await ws.send_str(json.dumps(message))
 
 
 def build_id(root: Path) -> str:

@@ -73,7 +73,8 @@ async def test_a_socket_that_stops_answering_is_dropped_and_one_that_answers_is_
     applied = await rig.bot.service.act(CHANNEL, user, await default_move(rig, seat), version=at)
     await rig.bot.changes.after(applied)
     message = await asyncio.wait_for(heard.get(), 5)
-    assert (message["type"], message["table"]["version"]) == ("state", at + 1)
+    # The change, or a later one: the AI seats may have moved on before the page's state was read.
+    assert message["type"] == "state" and message["table"]["version"] >= at + 1
     await quiet.close()
     await reading
 
