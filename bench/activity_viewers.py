@@ -84,6 +84,9 @@ async def run(
         discord_client_secret=SecretStr(CLIENT_SECRET),
         activity_port=1,  # not bound: the test server serves the app
         discord_api_base=str(discord.make_url("")).rstrip("/"),
+        # Six users stand for the members of every table here (a member has pages on
+        # one table, not fifty): the per-member tab cap is not what is measured.
+        activity_sockets_per_member=len(USERS) * tables,
     )
     await bot.store.open()
     server = ActivityServer(bot.service, bot.changes, bot.settings)

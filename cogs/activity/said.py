@@ -44,3 +44,11 @@ async def shut(
     await refuse(ws, reason, language)
     await ws.close(code=code, message=reason.encode())
     return ws
+
+
+def refused_upgrade(request: web.Request, reason: str, language: str) -> web.Response:
+    """A socket refused before its upgrade (HTTP 429, try again in a second): the
+    browser's WebSocket fails, and the page reconnects as after any loss."""
+    key = f"activity.error.{reason}"
+    body = {"error": reason, "text": t(key, language)}
+    return web.json_response(body, status=429, headers={"Retry-After": "1"})

@@ -47,7 +47,7 @@ from cogs.activity.protocol import (
     Undo,
     error,
 )
-from cogs.activity.said import failed, refuse, send, shut
+from cogs.activity.said import failed, refuse, refused_upgrade, send, shut
 from cogs.activity.viewers import Viewer, Viewers
 from cogs.hints import hint_text
 from games.core import RuleError
@@ -62,6 +62,7 @@ MAX_TOKEN_BODY = 4096  # POST /api/token carries one short code
 # (timers over 5 s are rounded up to the second). A live page pings every 5 s
 # itself, so the server's own ping is only sent to a socket already in doubt.
 HEARTBEAT_SECONDS = 10.0
+CLOSE_SECONDS = 1.0
 
 
 class ActivityServer:
@@ -174,14 +175,23 @@ class ActivityServer:
     async def socket(self, request: web.Request) -> web.StreamResponse:
         if self.guard.refused(request):  # another site's page: no upgrade
             return web.json_response({"error": "origin"}, status=403)
-        ws = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=HEARTBEAT_SECONDS)
-        await ws.prepare(request)
-        settings = self.settings
-        hellos = Bucket(settings.activity_socket_hello_burst, settings.activity_socket_hello_per_second)
         address = self.address(request)
         door = self.caps.open(address)
-        if door is None:  # this address holds all the unsigned sockets it may
-            return await shut(ws, "too_many_sockets", self.settings.default_language)
+        if door is None:
+            # This address holds all the unsigned sockets it may: refused before the
+            # upgrade (no handshake to close, nothing kept), and the page retries.
+            return refused_upgrade(request, "too_many_sockets", self.settings.default_language)
+        # A refused socket's close waits this long at most for the other side's answer.
+        ws = web.WebSocketResponse(
+            max_msg_size=MAX_FRAME_BYTES, heartbeat=HEARTBEAT_SECONDS, timeout=CLOSE_SECONDS
+        )
+        try:
+            await ws.prepare(request)
+        except Exception:
+            self.caps.close(door)
+            raise
+        settings = self.settings
+        hellos = Bucket(settings.activity_socket_hello_burst, settings.activity_socket_hello_per_second)
         self._signing[ws] = (address, hellos)
         bound(request.transport, self.settings.activity_unsent_bytes)
         self._doors[ws] = door

@@ -36,6 +36,12 @@ LIMITS = (
     "activity_hints_per_minute",
     "activity_unsent_bytes",
 )
+UPGRADE = {  # a WebSocket's opening request, to see the HTTP answer to it
+    "Connection": "Upgrade",
+    "Upgrade": "websocket",
+    "Sec-WebSocket-Version": "13",
+    "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+}
 TOKENS = {ALICE: "tok-alice", BOB: "tok-bob", CAROL: "tok-carol", DAVE: "tok-dave"}
 
 
@@ -83,11 +89,11 @@ async def test_a_message_flood_is_refused_unread_and_the_socket_closed(rig: Rig)
 async def test_an_address_holds_only_so_many_sockets_before_signing_in(rig: Rig) -> None:
     shipped(rig, activity_sockets_per_address=20)
     idle = [await rig.client.ws_connect("/ws") for _ in range(20)]
-    refused = [await rig.client.ws_connect("/ws") for _ in range(5)]
-    for ws in refused:
-        got = await messages_until_closed(ws)
-        assert [m["key"] for m in got] == ["activity.error.too_many_sockets"]
-        assert ws.close_code == WSCloseCode.TRY_AGAIN_LATER
+    for _ in range(5):  # refused before the upgrade: nothing to close, nothing kept
+        refused = await rig.client.get("/ws", headers=UPGRADE)
+        assert refused.status == 429 and refused.headers["Retry-After"] == "1"
+        assert (await refused.json())["error"] == "too_many_sockets"
+    assert rig.server.caps.unsigned == {"127.0.0.1": 20}
     for ws in idle:
         assert not ws.closed
     # One signs in: its place is free for another that has not yet.
