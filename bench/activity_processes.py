@@ -28,6 +28,7 @@ from typing import Any
 import aiohttp
 from aiohttp.test_utils import TestServer
 
+from bench.activity_viewers import collect_arrivals
 from tests.activity.fake_discord import FakeDiscord
 from tests.activity.processes import Process
 from tests.factory import make_bot, start_with_an_ai
@@ -101,13 +102,7 @@ async def _run(
         stdout=asyncio.subprocess.PIPE,
     )
 
-    async def collect() -> None:
-        assert child.stdout is not None
-        async for line in child.stdout:
-            channel, version, at = line.split()
-            arrivals.setdefault((int(channel), int(version)), []).append(float(at))
-
-    collector = asyncio.create_task(collect())
+    collector = asyncio.create_task(collect_arrivals(child, arrivals))
     while len({key[0] for key in arrivals}) < tables or sum(map(len, arrivals.values())) < tables * pages:
         await asyncio.sleep(0.05)
     latencies: list[float] = []

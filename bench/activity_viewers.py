@@ -59,6 +59,17 @@ FIRST_CHANNEL = 1000
 STALL_TARGET_MS = 50.0
 
 
+async def collect_arrivals(
+    child: asyncio.subprocess.Process, arrivals: dict[tuple[int, int], list[float]]
+) -> None:
+    """Each page's arrival, as the pages' process reports it (one line each:
+    channel, version, when), kept by (channel, version)."""
+    assert child.stdout is not None
+    async for line in child.stdout:
+        channel, version, at = line.split()
+        arrivals.setdefault((int(channel), int(version)), []).append(float(at))
+
+
 async def run(
     tables: int, pages: int, moves: int, parallel: int, pace: float = 0.0, attack: Attack | None = None
 ) -> None:
@@ -118,14 +129,7 @@ async def run(
         stdout=asyncio.subprocess.PIPE,
     )
 
-    async def collect() -> None:
-        """Each page's arrival, as the pages' process reports it (one line each)."""
-        assert child.stdout is not None
-        async for line in child.stdout:
-            channel, version, at = line.split()
-            arrivals.setdefault((int(channel), int(version)), []).append(float(at))
-
-    collector = asyncio.create_task(collect())
+    collector = asyncio.create_task(collect_arrivals(child, arrivals))
     while sum(len(v) for v in arrivals.values()) < tables * pages:
         await asyncio.sleep(0.01)
     if attack is not None:
