@@ -51,11 +51,13 @@ async def _close_stores() -> AsyncIterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def _restart_ends_the_old_process(monkeypatch: pytest.MonkeyPatch) -> None:
+def _restart_ends_the_old_process() -> Iterator[None]:
     """SimCord's restart detaches the old bot but leaves its objects alive; a real
     restart ends its process, and with it its database connections, the one
     listening to other processes' changes too (bot.store.listen). Closed here, or
-    the old generation would follow the new one's changes (PostgreSQL)."""
+    the old generation would follow the new one's changes (PostgreSQL). Not with
+    ``monkeypatch``: an autouse fixture asking for it would set it up before every
+    test's own fixtures, and undo a test's patches after their teardown ran."""
     restart = simcord.Env.restart_bot
 
     async def restart_bot(env: simcord.Env, bot: Any = None) -> None:
@@ -64,7 +66,11 @@ def _restart_ends_the_old_process(monkeypatch: pytest.MonkeyPatch) -> None:
         if isinstance(old, GameMasterBot) and old is not env.bot:
             await old.store.close()
 
-    monkeypatch.setattr(simcord.Env, "restart_bot", restart_bot)
+    simcord.Env.restart_bot = restart_bot  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        simcord.Env.restart_bot = restart  # type: ignore[method-assign]
 
 
 @pytest.fixture(scope="session")
