@@ -28,7 +28,7 @@ from typing import Any
 import aiohttp
 from aiohttp.test_utils import TestServer
 
-from bench.activity_viewers import collect_arrivals
+from bench.activity_viewers import collect_arrivals, read_pages
 from tests.activity.fake_discord import FakeDiscord
 from tests.activity.processes import Process
 from tests.factory import make_bot, start_with_an_ai
@@ -150,29 +150,6 @@ async def _run(
     collector.cancel()
     await discord.close()
     await bot.store.close()
-
-
-async def read_pages(bases: list[str], tables: int, pages: int) -> None:
-    """The pages' process: a table's pages on the processes by turns, each saying on
-    stdout when a state arrived (``time.perf_counter``: the machine's monotonic clock)."""
-
-    async def read(ws: aiohttp.ClientWebSocketResponse, channel: int) -> None:
-        async for frame in ws:
-            message = json.loads(frame.data)
-            if message["type"] == "state" and message["table"]:
-                sys.stdout.write(f"{channel} {message['table']['version']} {time.perf_counter()}\n")
-                sys.stdout.flush()
-
-    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
-        readers = []
-        for c in range(tables):
-            for n, user in enumerate(USERS[:pages]):
-                ws = await http.ws_connect(f"{bases[(c + n) % len(bases)]}/ws")
-                await ws.send_json(
-                    {"v": 1, "type": "hello", "access_token": f"tok-{user}", "instance_id": f"i{c}"}
-                )
-                readers.append(asyncio.create_task(read(ws, FIRST_CHANNEL + c)))
-        await asyncio.gather(*readers)
 
 
 if __name__ == "__main__":

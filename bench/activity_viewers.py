@@ -240,10 +240,11 @@ async def run(
     folder.cleanup()
 
 
-async def read_pages(base: str, tables: int, pages: int) -> None:
+async def read_pages(bases: list[str], tables: int, pages: int) -> None:
     """The pages' process: ``pages`` pages on each table, each reading every message
     whole, as a page does, and saying on stdout when a state arrived (``time.perf_counter``
-    is the machine's monotonic clock, the same in both processes)."""
+    is the machine's monotonic clock, the same in both processes). With several
+    ``bases`` (bot processes), a table's pages go to them by turns."""
 
     async def read(ws: aiohttp.ClientWebSocketResponse, channel: int) -> None:
         async for frame in ws:
@@ -256,8 +257,8 @@ async def read_pages(base: str, tables: int, pages: int) -> None:
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
         readers = []
         for c in range(tables):
-            for user in USERS[:pages]:
-                ws = await http.ws_connect(f"{base}/ws")
+            for n, user in enumerate(USERS[:pages]):
+                ws = await http.ws_connect(f"{bases[(c + n) % len(bases)]}/ws")
                 await ws.send_json(
                     {"v": 1, "type": "hello", "access_token": f"tok-{user}", "instance_id": f"i{c}"}
                 )
@@ -284,7 +285,7 @@ def main() -> None:
         asyncio.run(run_processes(args.processes, args.tables, args.pages, args.moves, max(1, args.parallel)))
         return
     if args.pages_of:
-        asyncio.run(read_pages(args.pages_of, args.tables, args.pages))
+        asyncio.run(read_pages([args.pages_of], args.tables, args.pages))
         return
     if main_of_children(args):  # the attacker's or the fake Discord's own process
         return
