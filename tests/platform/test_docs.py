@@ -1,0 +1,57 @@
+"""The docs stay where their readers look: a short README, links that lead to files of
+the project, and every setting documented where an admin reads the settings."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+README_LINES = 170  # what it is, the games, the two commands, links; the rest lives in docs/
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)  # https:, mailto: ...
+
+
+def documents() -> list[Path]:
+    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+
+
+def test_the_readme_stays_short() -> None:
+    lines = (ROOT / "README.md").read_text().splitlines()
+    assert len(lines) <= README_LINES, f"README.md has {len(lines)} lines: move detail into docs/"
+
+
+def test_every_relative_link_leads_to_a_file_of_the_project() -> None:
+    broken = []
+    for document in documents():
+        for target in LINK.findall(document.read_text()):
+            if EXTERNAL.match(target) or target.startswith("#"):
+                continue
+            path = (document.parent / target.split("#", 1)[0]).resolve()
+            if not path.is_relative_to(ROOT) or not path.exists():
+                broken.append(f"{document.relative_to(ROOT)}: {target}")
+    assert not broken, broken
+
+
+def test_the_readme_runs_the_bot_and_the_tests_ci_runs() -> None:
+    readme = (ROOT / "README.md").read_text()
+    assert "DISCORD_TOKEN=your-bot-token scripts/run-bot" in readme
+    assert "\nbash scripts/test " in readme  # the test command, in the quick start's block
+    assert (ROOT / ".ci" / "run").read_text().rstrip().endswith("bash scripts/test")
+
+
+def test_every_setting_is_in_the_hosting_guide_and_env_example() -> None:
+    table = (ROOT / "docs" / "hosting.md").read_text().split("## Settings", 1)[1].split("\n## ", 1)[0]
+    rows = "\n".join(line for line in table.splitlines() if line.startswith("| `"))
+    example = (ROOT / ".env.example").read_text()
+    for name in Settings.model_fields:
+        assert f"`{name.upper()}`" in rows, f"{name.upper()} is missing from docs/hosting.md's settings table"
+        assert re.search(rf"^{name.upper()}=", example, re.M), f"{name.upper()} is missing from .env.example"
+
+
+def test_help_names_a_players_guide_that_exists() -> None:
+    """Without DOCS_URL, /help names the file by its path in the project."""
+    page = Settings(discord_token="t", docs_url="").docs_page("playing.md")  # type: ignore[arg-type]
+    assert (ROOT / page).is_file()
