@@ -1,4 +1,4 @@
-"""An attacker beside ``bench.activity_viewers``'s honest pages (issue 40): ``--attack signin,hint``.
+"""An attacker beside ``bench.activity_viewers``'s honest pages: ``--attack signin,hint``.
 
 The attacker runs in a process of its own, from one address (``--attacker-address``, not the
 honest pages' 127.0.0.1), as a stranger would:
@@ -54,7 +54,7 @@ ATTACKS = ("signin", "hint")
 PROBE = 667  # the honest member who asks for a hint now and then
 ATTACK_CHANNEL, PROBE_CHANNEL = 9000, 8999
 P99_TARGET_MS, STALL_TARGET_MS = 250.0, 50.0
-# The process's budget of calls to Discord, where the build has one (issue 40's limits, a
+# The process's budget of calls to Discord, where the build has one (the Activity's limits, a
 # token bucket added beside this bench): a burst, then so many a second.
 BUDGET_SETTINGS = ("activity_discord_burst", "activity_discord_per_second")
 

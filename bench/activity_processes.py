@@ -1,4 +1,4 @@
-"""The Activity's pages over several bot processes on one PostgreSQL (issue 40):
+"""The Activity's pages over several bot processes on one PostgreSQL:
 ``python -m bench.activity_viewers --processes 2`` (or ``--processes 1`` for the
 same run in one process, to compare).
 

@@ -55,7 +55,7 @@ EPHEMERAL = 64
 MENTION = re.compile(r"<@!?(\d+)>")
 # Public events that make a turn other than ordinary: a battle's live message, hidden choices revealed.
 REVEALS = frozenset({"talismani.event.reveal", "tirnanog.event.dispute_revealed"})
-# A round's end (issue 39): a turn in which a new round began, the first one aside.
+# A round's end: a turn in which a new round began, the first one aside.
 ROUND_STARTS = frozenset({"narnia.event.round_started"})
 KINDS = ("ordinary", "battle", "reveal", "end")
 WRITES = ("posts", "edits", "deletes", "uploads")

@@ -1,4 +1,4 @@
-"""How heavy a table is to read and to send, for ``bench.channel`` (issue 39).
+"""How heavy a table is to read and to send, for ``bench.channel``.
 
 Three figures, all counted from the requests the bot makes (``bench.channel.Request``):
 

@@ -51,7 +51,7 @@ class Settings(BaseSettings):
     # own SHARD_IDS, share one DATABASE_URL. NoDecode: a comma list, not the JSON that
     # pydantic-settings would expect for a tuple (see _comma_list).
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
-    # The table as a Discord Activity (issue 32): on when the application's OAuth2 client id and
+    # The table as a Discord Activity: on when the application's OAuth2 client id and
     # secret and a port for the web server are all set; off otherwise (no server, no button).
     discord_client_id: int | None = None
     discord_client_secret: SecretStr | None = None
@@ -62,7 +62,7 @@ class Settings(BaseSettings):
     # Discord's HTTP API, as the web server asks it who a user is and where an instance is
     # (the tests point it at a fake Discord on the loopback address).
     discord_api_base: str = "https://discord.com/api/v10"
-    # What strangers on the internet may make the Activity's server ask Discord (issue 40).
+    # What strangers on the internet may make the Activity's server ask Discord.
     # A socket has this long to sign in (its hello) before it is closed.
     activity_hello_seconds: float = Field(default=5.0, gt=0)
     # Sign-ins (hellos) one socket may send: a burst, then one more every 1/rate seconds.
@@ -81,7 +81,7 @@ class Settings(BaseSettings):
     # with a proxy in front that sets it; otherwise anyone could claim any address.
     activity_trust_proxy: bool = False
     # What one page, member or address may ask of the Activity's server, so that none starves
-    # the others (issue 40; docs/decisions.md says why these defaults). Messages a page's socket
+    # the others (docs/decisions.md says why these defaults). Messages a page's socket
     # may send: a burst, then a steady rate a second; past it, refused with a notice, and a socket
     # that goes on past it this many messages in a row is closed.
     activity_messages_burst: int = Field(default=20, ge=1)

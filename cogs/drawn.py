@@ -29,7 +29,7 @@ def digest_of(picture: bytes) -> str:
 
 
 log = logging.getLogger("gamemaster.cogs")
-# How long a panel waits for its slow work (Narnia's odds, issue 39) before it is drawn with
+# How long a panel waits for its slow work (Narnia's odds) before it is drawn with
 # what is known: Discord wants an answer within 3 s, and a member clicking wants it sooner.
 WORK_WAIT = 0.5
 
@@ -89,7 +89,7 @@ class Panel:
     def edit(self, content: str | None = None, shown: str | None = None) -> dict[str, Any]:
         """The arguments of an edit to this panel. ``shown``: the digest of the picture the
         message shows now (:func:`shown_picture`). The same picture is kept as it is (no
-        ``attachments``: Discord keeps a message's files; issue 39: a waiting member's
+        ``attachments``: Discord keeps a message's files, so a waiting member's
         panel was uploaded anew at every change of the table); another one, or none,
         replaces it, so a panel never shows an old hand."""
         args: dict[str, Any] = {"content": content, "embed": self.embed, "view": self.view}

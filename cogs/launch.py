@@ -1,5 +1,5 @@
 """The board's **🖥️ Open the table**: the table as a Discord Activity, opened in
-the channel (issue 32; the web app itself is served by the Activity's server).
+the channel (the web app itself is served by the Activity's server).
 
 custom_id ``gm:<channel>:activity`` (restart-proof ``DynamicItem``, no hidden
 information). The button is on the board of a game in play, only while the
@@ -27,7 +27,7 @@ from cogs.controls import GREY, BoardSpot, Checked, add_board_control, id_field
 log = logging.getLogger("gamemaster.cogs")
 
 # The games the Activity's page can draw (cogs/activity/static/app): the others are
-# played in the channel alone until their pages come (issue 32 starts with these two).
+# played in the channel alone until their pages come (these two have pages so far).
 ACTIVITY_GAMES = frozenset({"akelarre", "narnia"})
 
 

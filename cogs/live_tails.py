@@ -1,5 +1,5 @@
 """The live messages (a Narnia battle, edited throw by throw: ``LiveTails.show``),
-and the lines that follow one, which go into it (issue 39, item 4).
+and the lines that follow one, which go into it.
 
 A live message (a Narnia battle, edited throw by throw) goes below the board, so
 a turn's later lines cannot join the board's text (they would read above the

@@ -70,7 +70,7 @@ def decision_line(game: str, table: TableInfo, decision: Decision, language: str
 
 def turn_line(row: GameRow, table: TableInfo, state: GameState | None) -> str:
     """Whose turn it is and what they decide, in words: the one place a board says it
-    (its embed no longer does, issue 39), above the turn's lines; '' once it is over."""
+    (its embed no longer does), above the turn's lines; '' once it is over."""
     decision = GAMES[row.game].decision(state) if state is not None and row.status == "playing" else None
     return decision_line(row.game, table, decision, table.language) if decision is not None else ""
 

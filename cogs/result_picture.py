@@ -2,7 +2,7 @@
 
 Who won, and every seat's place and score, are the final record the board's embed
 carries above its picture (``cogs.publisher.with_final_record``), in Discord's own
-text. Until issue 39 the result was drawn again above the board, as wide as it: that
+text. The result was once drawn again above the board, as wide as it: that
 made every final picture taller than the 4:3 box Discord fits an embed image in
 (:data:`cogs.pictures.SHOWN_BOX`), shown at a quarter of its size, the result's text
 and the board's at 5-8 px. A game still builds its :class:`Result` (the ranking as the

@@ -1,4 +1,4 @@
-"""The table as a Discord Activity (issue 32): a web face of the same tables.
+"""The table as a Discord Activity: a web face of the same tables.
 
 Loaded as an extension like every cog; it does nothing unless the Activity is
 configured (``Settings.activity_on``: the application's client id and secret

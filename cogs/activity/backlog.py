@@ -1,4 +1,4 @@
-"""What a page has not read yet, bounded (issue 40: a page that never reads).
+"""What a page has not read yet, bounded (a page that never reads).
 
 aiohttp's ``send_str`` hands the text to the transport and returns; it waits
 only once the transport's own buffer is past its high-water mark, and before

@@ -1,4 +1,4 @@
-"""How many sockets one address and one member may hold open (issue 40).
+"""How many sockets one address and one member may hold open.
 
 Before its hello a socket is nobody's: it counts against the address it came
 from (``SocketCaps.per_address`` such sockets at once), so a stranger cannot

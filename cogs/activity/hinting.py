@@ -1,5 +1,5 @@
 """Hints asked from pages, so that one member cannot starve a table or the process
-(issue 40): one search in flight per member, a budget of searches per member and
+(so one member cannot hold the worker): one search in flight per member, a budget of searches per member and
 table (``Settings.activity_hints_per_minute``: that many at once, then one every
 60/n seconds), and the search abandoned when the page that asked goes.
 

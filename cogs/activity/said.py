@@ -1,6 +1,6 @@
 """What the Activity's server says on a page's socket besides the table: a
 refusal in the viewer's language, a fault of ours with a reference, and a
-socket closed with its reason (issue 40's limits)."""
+socket closed with its reason (the limits that keep one page from starving the others)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ async def refuse(
 async def shut(
     ws: web.WebSocketResponse, reason: str, language: str, code: int = WSCloseCode.TRY_AGAIN_LATER
 ) -> web.WebSocketResponse:
-    """The reason said, then the socket closed with it (a limit of issue 40's)."""
+    """The reason said, then the socket closed with it (one of the Activity's limits)."""
     await refuse(ws, reason, language)
     await ws.close(code=code, message=reason.encode())
     return ws

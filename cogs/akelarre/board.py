@@ -26,7 +26,7 @@ def board_embed(table: TableInfo, v: AkelarreView, decision: Decision | None, la
         description="" if over or decision is None else status(table, v, language, turn=False),
         colour=discord.Colour.gold() if over else discord.Colour.dark_green(),
     )
-    # No rules footer (issue 39): sets, runs and jokers are in 📖 How to play.
+    # No rules footer: sets, runs and jokers are in 📖 How to play.
     table_fields(embed, table, v, language)
     return embed
 

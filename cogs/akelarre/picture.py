@@ -1,5 +1,5 @@
 """The Akelarre table as a picture (Pillow), shaped for where Discord shows it: an
-embed's image fitted into about 400 x 300 CSS px (issue 39), so at most 800 x 600.
+embed's image fitted into about 400 x 300 CSS px, so at most 800 x 600.
 
 What it shows: the turn (and the final round, or the end); a card taken and not yet
 placed, or the five cards of a completed group waiting for its owner's choice; the

@@ -1,4 +1,4 @@
-"""Akelarre's turn in fewer clicks (issue 31): whole moves, and Done with the draw.
+"""Akelarre's turn in fewer clicks: whole moves, and Done with the draw.
 
 * **Whole moves.** The opens and adds the normal AI would make now
   (``AkelarreAI.ranked``: captures, then opens and adds on the player's own places),

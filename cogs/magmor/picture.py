@@ -1,5 +1,5 @@
 """The Mag Mor grid as a picture (Pillow), shaped for Discord's embed box: at most
-800 x 600 (4:3), no text under 22 px (issue 39).
+800 x 600 (4:3), no text under 22 px.
 
 What it shows: every terrain (a colour *and* a localised initial, so no one
 needs to tell colours apart), the toll hint of each face-down terrain (the
@@ -30,7 +30,7 @@ from games.magmor import MagmorView
 
 # At most 800 x 600 (4:3), shown at half size in Discord's 400 x 300 embed box, so no
 # text under 22 px (11 px as shown; cogs.pictures.MIN_SHOWN_TEXT): the grid on the
-# left, the days, the leader and the symbols' key in a column on its right (issue 39).
+# left, the days, the leader and the symbols' key in a column on its right.
 WIDTH = 800
 CELL = 88
 LEFT = 30  # room for the row numbers

@@ -1,4 +1,4 @@
-"""The battle odds a Narnia panel shows, worked out before it is drawn (issue 39).
+"""The battle odds a Narnia panel shows, worked out before it is drawn.
 
 A chance is exact (games.narnia.odds) and exact is slow for long stacks: 20 tokens against 20
 take about a second, 35 against 35 over a minute, and the ⚔️ menu shows up to 24 of them. So

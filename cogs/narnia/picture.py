@@ -8,7 +8,7 @@ border is drawn dark and clear; a border between two cells that are *not*
 adjacent in the rules is a thick ridge with a "no passage" sign (a red disc with
 a white bar) on it, so the picture never suggests a move the rules forbid.
 
-The picture is made for the box Discord shows it in (about 400 x 300, issue 39):
+The picture is made for the box Discord shows it in (about 400 x 300):
 909 x 680, 4:3, the map's units stretched across so the names have more room, and
 no text under 25 px (11 px as shown). Each territory shows its owner's
 mark (the same colour *and* shape as the board's emoji, so ownership does not
@@ -252,7 +252,7 @@ def map_layer(
     legend: Legend,
     highlight: tuple[str, ...] = (),
 ) -> Image.Image:
-    """The board's map, without a legend (issue 39: a legend below made the board too
+    """The board's map, without a legend (a legend below made the board too
     tall for Discord's box): the embed's players field gives each player's mark, as
     the same emoji, and 📖 How to play what the map's signs mean. ``legend`` is kept
     for the panel's picture (cogs.narnia.marked_map)."""

@@ -99,7 +99,7 @@ class NarniaPresenter(Presenter):
     # -- (panel_map.py), clicks.py --------------------------------------------
     def panel(self, ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:
         # On the event loop: only the chances known, the others worked out first by
-        # panel_work on the work thread (issue 39).
+        # panel_work on the work thread.
         with known_only():
             return panel.panel(ctx)
 

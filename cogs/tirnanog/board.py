@@ -41,7 +41,7 @@ def embed(table: TableInfo, v: TirNanOgView, decision: Decision | None, language
             value=fit(_seat_lines(v, s, language)),
             inline=False,
         )
-    # No legend footer (issue 39): VP, territory value and ⛲ are in 📖 How to play.
+    # No legend footer: VP, territory value and ⛲ are in 📖 How to play.
     return board
 
 

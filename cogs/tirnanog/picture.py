@@ -2,7 +2,7 @@
 member's own hand, the private panel's picture (at the end of this module).
 
 What it shows, in at most 800 x 600 (4:3, shown at half size in Discord's embed
-box; no text under 22 px, issue 39): the display of creatures in one row (each
+box; no text under 22 px): the display of creatures in one row (each
 a coloured disc *and* the species' initial and name, so nothing rests on
 colour), the six territory piles three to a row with their top card (type,
 creature symbols to pay, territory value in a yellow disc, cards left, and a

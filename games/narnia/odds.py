@@ -6,7 +6,7 @@ longer (30 tokens against 10: 53 % cut, 99 % exact), and players and the panel r
 chances as the odds of the dice. Stacks of at most ``SMALL`` tokens share one cache; a longer
 battle gets a memo of its own, kept only for the call, so the cache stays bounded however long
 the stacks a game builds. AI games do build long ones: 223 of 1,000 normal games started a
-battle with a stack over 5 tokens, up to 35 (issue 39).
+battle with a stack over 5 tokens, up to 35.
 
 Exact is not cheap: 20 tokens against 20 take some 0.5-2 s, 25 against 25 several seconds and
 35 against 35 over a minute (docs/speed.md). Every whole battle's chance is therefore kept in

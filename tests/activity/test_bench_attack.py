@@ -95,7 +95,7 @@ def test_the_attack_flag_names_the_floods() -> None:
 
 
 def test_the_budget_is_read_from_the_settings_where_the_build_has_them() -> None:
-    """Issue 40's process budget (a burst, then a rate) from the settings; --budget, said on the
+    """The budget of calls to Discord (a burst, then a rate) from the settings; --budget, said on the
     command line, wins over them; neither: raw counts."""
     held = cast(Settings, SimpleNamespace(activity_discord_burst=60, activity_discord_per_second=1.0))
     plain = AttackOptions(frozenset({"signin"}))

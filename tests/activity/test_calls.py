@@ -1,5 +1,5 @@
-"""Discord is asked only for members, and a bounded number of times (issue 40,
-item 1): floods of made-up tokens and codes are refused here, a confirmed token
+"""Discord is asked only for members, and a bounded number of times:
+floods of made-up tokens and codes are refused here, a confirmed token
 is remembered, another application's token is refused, a silent socket closed."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One member or address cannot starve a table or the process (issue 40, item 2;
+"""One member or address cannot starve a table or the process (the
 attack rows "200 hints from one socket" and "1,000 idle sockets from one address;
 pages that never read"): messages per socket, sockets per address and per member,
 hints per member, and a page that does not read, each bounded."""

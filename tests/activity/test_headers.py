@@ -1,4 +1,4 @@
-"""Issue 40, headers and origins: every answer of the Activity's server carries a
+"""Headers and origins: every answer of the Activity's server carries a
 policy that allows exactly what the page loads and lets only Discord's clients frame
 it; the sign-in and the socket answer only the Activity's own page (and loopback
 pages), and refuse any other before Discord is asked anything."""

@@ -1,4 +1,4 @@
-"""A silent network is noticed (issue 40, item 3; the attack "the connection held open
+"""A silent network is noticed (the attack "the connection held open
 but passing nothing for 70 s"): the server drops a socket that stops answering its
 pings within ~16 s, keeps one that answers, and answers a page's own ``ping``."""
 

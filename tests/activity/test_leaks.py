@@ -1,4 +1,4 @@
-"""No hidden card in any message sent to a page other than its owner's (issue 32):
+"""No hidden card in any message sent to a page other than its owner's:
 whole games played through the pages' own WebSockets, every message each page
 gets recorded and held against the true state at that version.
 

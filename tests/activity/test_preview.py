@@ -1,4 +1,4 @@
-"""The Activity's preview command (issue 40): on a checkout where the page is not
+"""The Activity's preview command: on a checkout where the page is not
 built, it names the missing build instead of timing out with a traceback."""
 
 from __future__ import annotations

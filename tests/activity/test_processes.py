@@ -1,4 +1,4 @@
-"""Every shard's tables from their pages (issue 40, item 6): two bot processes
+"""Every shard's tables from their pages: two bot processes
 (``tests.activity.shard_process``), each running one of two shards, on one
 PostgreSQL, announcing their changes to each other with LISTEN/NOTIFY; pages on
 either process, for tables of either shard. A page's move reaches the channel's

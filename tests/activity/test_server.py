@@ -1,4 +1,4 @@
-"""The Activity's web server (issue 32): identity only from Discord, one table
+"""The Activity's web server: identity only from Discord, one table
 with two faces (a page's move is a click's move), and refusals that change nothing."""
 
 from __future__ import annotations
@@ -389,8 +389,8 @@ async def test_a_fault_of_ours_is_said_with_a_reference_and_the_page_stays(
 
 
 async def test_a_page_of_a_guild_another_process_runs_is_served(rig: Rig) -> None:
-    """With shards split over processes, any process serves any guild's page (issue 40,
-    item 6; it used to refuse it as "elsewhere"): the page's move is committed here and
+    """With shards split over processes, any process serves any guild's page
+    (it used to refuse it as "elsewhere"): the page's move is committed here and
     reaches the pages held here, while the channel's board is left to the guild's own
     process (it hears of the change: tests/activity/test_processes.py)."""
     await start(rig)

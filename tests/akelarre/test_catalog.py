@@ -173,7 +173,7 @@ def test_errors_format_with_their_params() -> None:
 
 @pytest.mark.parametrize("size", [3, 4, 5])
 def test_a_set_is_named_by_its_size_and_its_value_apart(size: int) -> None:
-    """Issue 39: "set of fours" (three 4s) read beside "four of a kind" (four cards) as
+    """Seen once: "set of fours" (three 4s) read beside "four of a kind" (four cards) as
     the same thing. The spec's words (tris = three of a kind, poker = four of a kind)
     name the size; the value is a digit, so it never reads as a count."""
     from bot.i18n import t

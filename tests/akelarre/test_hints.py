@@ -262,7 +262,7 @@ def test_exact_words(where: str, action: AkelarreAction, english: str, italian: 
 
 
 def test_other_players_are_named_as_discord_gives_them() -> None:
-    """At a table a hint names the other players by their names, never P2 (issue 31)."""
+    """At a table a hint names the other players by their names, never P2."""
     names = ("ann", "bob_x", "ÉLODIE")
     for where, action, english, _italian in EXACT:
         state, seat = at(where)

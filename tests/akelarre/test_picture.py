@@ -74,7 +74,7 @@ def test_a_png_of_a_sensible_size_readable_on_a_phone(setup: int) -> None:
         image = Image.open(io.BytesIO(png))
         assert image.format == "PNG"
         width, height = image.size
-        # Drawn without an outcome (no result block): wide rather than tall (issue 39).
+        # Drawn without an outcome (no result block): wide rather than tall.
         assert width == picture.WIDTH and 250 <= height <= 0.75 * width, (state.step, image.size)
         assert sizes, "text must be drawn with cogs.pictures.font"
         assert min(sizes) >= min_text_size(width), (state.step, min(sizes), width)

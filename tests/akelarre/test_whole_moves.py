@@ -1,4 +1,4 @@
-"""Akelarre's turn in fewer clicks (cogs/akelarre/whole.py, issue 31).
+"""Akelarre's turn in fewer clicks (cogs/akelarre/whole.py).
 
 * Whole moves: the select lists the normal AI's opens and adds in its own order, the
   AI's move first, every option a legal action, never more than 25.
@@ -304,7 +304,7 @@ def test_no_option_is_cut(players: int, seed: int, moves: int, shuffle: int, lan
 
 
 def test_a_capture_on_another_place_fits_with_the_longest_names() -> None:
-    """The defect of issue 31: "Where do they go?" cut its capture option mid-word. A set
+    """A defect once seen: "Where do they go?" cut its capture option mid-word. A set
     of five with jokers, completed on another's place, the longest names: it fits."""
     hands = [
         ["FJ", "GJ", "NJ", "WJ", "W2a", "W3a", "W4a"],

@@ -204,7 +204,7 @@ async def test_three_players_from_play_to_the_reveal(
     table = make_table(simcord_env, names, channel="akelarre")
     spectator = table.guild.add_member(simcord_env.create_user("eve"))
     board = await start_game(table, "akelarre")
-    # The board: its text, and the picture of the table (issue 20).
+    # The board: its text, and the picture of the table.
     assert "Meeting places" in str(board.embeds[0].to_dict())
     assert [a.filename for a in board.attachments] == ["board.png"]
 

@@ -1,5 +1,5 @@
 """An Akelarre turn in three clicks, through the real bot (SimCord), in English and in
-Italian (issue 31): My hand, the whole move the normal AI would make (first in its
+Italian: My hand, the whole move the normal AI would make (first in its
 list), then ✅ Done with the draw; the turn passes on, the channel tells the move and
 the draw, and no click was answered with a refusal (a member who buys a meeting place
 presses 🏕️ once more)."""

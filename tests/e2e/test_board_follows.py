@@ -146,7 +146,7 @@ async def test_rate_limits_lose_nothing_and_keep_the_order(simcord_env: simcord.
 async def test_a_crash_right_after_the_new_board_went_out_pings_once(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch, writes: int
 ) -> None:
-    """Issue 39: Discord took the new board (and its ping), then the process died
+    """Seen once: Discord took the new board (and its ping), then the process died
     at its ``writes``-th save after it, before the board's memo was saved. The
     old retry cut the new board down too (the turn's lines twice) and posted a
     third (a second ping). Now the board's id and its memo are saved together,

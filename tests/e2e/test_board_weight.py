@@ -1,4 +1,4 @@
-"""What a turn weighs in the channel (issue 39): each new board is short, says the turn
+"""What a turn weighs in the channel: each new board is short, says the turn
 once (the line above it, not again in its embed), carries no constant rules text (that
 is in 📖 How to play), and a panel whose picture did not change is edited without
 uploading it again.
@@ -27,7 +27,7 @@ from games.registry import GAMES
 from tests.e2e.helpers import make_table, panel, player_of, start_game, step
 
 # Characters of a new board (the ping line and the embed's text), at most: set from
-# ``python -m bench.channel --turns 20`` (docs/channel.md, issue 39), before -> after, the
+# ``python -m bench.channel --turns 20`` (docs/channel.md), before -> after, the
 # largest board of 20 turns, seed 1: Akelarre 1269 -> 880, Mag Mor 952 -> 816, Narnia
 # 931 -> 778, Talismani 1196 -> 1086, Tir Nan Og 1670 -> 1373. The bound leaves some room
 # for names and later turns; boards of before that fit in it fail the checks of their rules.

@@ -211,7 +211,7 @@ async def _table(env: simcord.Env, game_id: str) -> tuple[Table, dict[str, simco
     values=["²"],
     who="acting",
 )
-# The board's Open the table (issue 32): a channel of digits of another script.
+# The board's Open the table: a channel of digits of another script.
 @example(
     kind="activity",
     ch="١٢٣",

@@ -115,7 +115,7 @@ async def test_how_to_play_from_the_lobby_and_the_board(
     assert shown.ephemeral and shown.response is not None
     embed = shown.response.embeds[0]
     assert embed.title == WORDS[language]["guide"]
-    # the goal, a turn, three rules, and Narnia's set-up a new game opens on (issue 39)
+    # the goal, a turn, three rules, and Narnia's set-up a new game opens on
     assert len(embed.fields) == 4 and "NA-4.4.5" in str(embed.to_dict())
     setup = next(f for f in embed.fields if f.name == t("guide.setup", language))
     assert "NA-3.4" in str(setup.value)

@@ -1,4 +1,4 @@
-"""💡 Hint → ▶ Play it through SimCord, in English and Italian (issue 31).
+"""💡 Hint → ▶ Play it through SimCord, in English and Italian.
 
 Alice at a practice table (two AI seats: hints are on by default) opens her
 panel, asks for a hint, and plays it with one click: exactly the hinted move,
@@ -92,7 +92,7 @@ async def test_a_hint_is_played_with_one_click(
     title, why, *because, note = text.split("\n")
     assert title == t("hint.title", language, move=move), text
     assert "%" not in why  # advice, not statistics
-    # The game's reason, where it has one for this move (issue 39).
+    # The game's reason, where it has one for this move.
     reason = PRESENTERS[game_id].hint_reason(view, kept.action, language)
     assert because == ([t("hint.because", language, reason=reason)] if reason else []), text
     assert note == f"-# {t('hint.note', language)}"

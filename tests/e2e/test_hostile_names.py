@@ -1,4 +1,4 @@
-"""Hostile names in the channel, played as members through SimCord (issue 39).
+"""Hostile names in the channel, played as members through SimCord.
 
 A member's display name goes into the bot's messages (the board, its lines, the
 turn's ping, the lobby) as text. Discord shows ``<@id>``, ``<@&id>``, ``<#id>``

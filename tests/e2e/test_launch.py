@@ -1,4 +1,4 @@
-"""The board's 🖥️ Open the table (issue 32, Launch) through SimCord.
+"""The board's 🖥️ Open the table through SimCord.
 
 SimCord (0.x, as installed) answers an interaction callback of type 12
 (LAUNCH_ACTIVITY) with 400 "unknown interaction callback type", which is what

@@ -123,7 +123,7 @@ async def test_a_ready_made_split_is_one_choice_and_a_confirm(
     version = (await table.row()).version
     await leader.click(shown, custom_id=button(shown, "sp.ok"))
     assert (await table.row()).version > version
-    # My hand, the ready-made split, Confirm: three interactions (issue 31: ≤ 4).
+    # My hand, the ready-made split, Confirm: three interactions (≤ 4).
     assert await logged_split(table) == parse_preset(chosen, 4)
 
 

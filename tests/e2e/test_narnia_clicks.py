@@ -1,4 +1,4 @@
-"""Narnia in few clicks (issue 31), through SimCord, in English and Italian: each set-up
+"""Narnia in few clicks, through SimCord, in English and Italian: each set-up
 placement is one pick in the panel the member keeps open (the bot redraws it for their next
 placement), and an attack is one pick of the whole-move menu, its conquest one more.
 

@@ -74,7 +74,7 @@ async def act_in_panel(table: Table, seat: int) -> str:
             for a in legal
             if a.get("territory") == wanted["territory"] and stack[a["index"]] == token
         )
-    if kind == "attack":  # every attack is one option of the whole-move menu (issue 31)
+    if kind == "attack":  # every attack is one option of the whole-move menu
         index = legal.index(wanted)
         assert str(index) in options_of(shown, "LW"), (wanted, custom_ids(shown))
         await choose("LW", [str(index)])

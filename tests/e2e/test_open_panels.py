@@ -113,7 +113,7 @@ def kept_until(shown: simcord.ResponseMessage) -> int | None:
 async def test_an_async_panel_says_until_when_it_follows_the_table(
     simcord_env: simcord.Env, speed: str
 ) -> None:
-    """Issue 39: at an async table a kept panel stopped following the table after 14
+    """Seen once: at an async table a kept panel stopped following the table after 14
     minutes without a word. It says until when (its interaction's token, in Discord's
     timestamps), and what to press after; a live table's panel has no such line."""
     table = make_table(simcord_env, ["alice", "bob", "carol"])
@@ -134,7 +134,7 @@ async def test_an_async_panel_says_until_when_it_follows_the_table(
 
 
 async def test_a_reminder_opens_the_member_s_panel_in_one_click(simcord_env: simcord.Env) -> None:
-    """Issue 39: hours later, the reminder is where the member is pinged: it carries My
+    """Hours later, the reminder is where the member is pinged: it carries My
     hand, and one click on it opens their panel with the decision."""
     table = make_table(simcord_env, ["alice", "bob", "carol"])
     await start_game(table, speed="async")

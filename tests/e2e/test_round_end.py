@@ -1,4 +1,4 @@
-"""A Narnia round's end in the channel (issue 39, item 4), played through SimCord.
+"""A Narnia round's end in the channel, played through SimCord.
 
 It used to post up to five messages (the last battle, "snowed in", the Witch's
 attack, the round card, the next board) and delete the old board while people

@@ -1,4 +1,4 @@
-"""/stats and the Rematch button through SimCord (issue 11, part 2)."""
+"""/stats and the Rematch button through SimCord."""
 
 from __future__ import annotations
 

@@ -117,7 +117,7 @@ async def test_four_players_from_play_to_scores_with_a_late_player(
     played = {}
     for seat in (0, 1, 2):
         played[seat] = await secret_play(table, seat)
-    # The phase is the line above the board (issue 39: the turn said once); the players' marks say who chose.
+    # The phase is the line above the board (the turn said once); the players' marks say who chose.
     board_now = (table.board().content or "") + str(table.board().embeds[0].to_dict())
     players = table.board().embeds[0].fields[-1].value or ""
     assert [line[0] for line in players.splitlines()] == ["✅", "✅", "✅", "⏳"]  # who has chosen

@@ -206,7 +206,7 @@ async def test_an_undo_drawn_before_it_carried_a_version_is_answered(
 async def test_an_undo_drawn_before_anothers_secret_play_is_out_of_date(
     simcord_env: simcord.Env, language: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 39: in a simultaneous decision an Undo stayed valid until the decision
+    """Seen once: in a simultaneous decision an Undo stayed valid until the decision
     closed. After bob's secret play, ann's ↩️ from before it takes nothing back
     and is answered in her language with her current panel, whose ↩️ works."""
     monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: SEED)

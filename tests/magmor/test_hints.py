@@ -157,7 +157,7 @@ def test_split_names_who_gets_what(choosing: MagmorState) -> None:
         "🎒 Spartisci le risorse trovate: 🪓 3 accette a te; 💧 2 bottiglie d'acqua al posto 2; "
         "🍞 2 razioni di cibo al posto 4",
     )
-    # At a table, the others by their names exactly as Discord gives them (issue 31).
+    # At a table, the others by their names exactly as Discord gives them.
     names = ("Ann", "bob", "x_y", "ÉLODIE")
     data = shared.model_dump(mode="json")
     assert (

@@ -199,7 +199,7 @@ def test_picture_is_phone_sized_and_localised(steps: list[Step]) -> None:
         png = pngs[language]
         assert png is not None
         width, height = Image.open(io.BytesIO(png)).size
-        # Issue 39: shaped for Discord's 400 x 300 embed box (at most 800 x 600, 4:3), so
+        # Shaped for Discord's 400 x 300 embed box (at most 800 x 600, 4:3), so
         # text of 22 px is shown at 11 px (was: at most 640 wide, text 16 px).
         assert width <= 800 and height <= 0.75 * width, (width, height)
         assert min(sizes) >= min_text_size(width) and min(sizes) >= 22

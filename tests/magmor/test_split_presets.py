@@ -47,7 +47,7 @@ def test_every_preset_is_a_whole_legal_split_and_the_ai_s_own_comes_first() -> N
             validate_split(state, allocation)  # every found card to exactly one player (MM-4.3.4)
         keep_all = {me: {r: n for r, n in view.taken.items() if n}}
         usual = normal(strategy.split(view).allocation)
-        # Keeping everything is listed only as the usual split (issue 39): else the
+        # Keeping everything is listed only as the usual split: else the
         # panel's Keep everything button does it.
         assert (keep_all in allocations) == (usual == keep_all)
         others = {(me + step) % view.players for step in range(1, view.players)}

@@ -103,7 +103,7 @@ def _battle(attacker: tuple[int, ...], defender: tuple[int, ...], memo: dict[obj
     [((3, 2, 2, 1, 1, 1, 1, 1), (2, 2, 1)), ((3,) * 4 + (2,) * 6 + (1,) * 6, (3,) * 2 + (2,) * 3 + (1,) * 3)],
 )
 def test_long_battles_are_exact(attacker: tuple[int, ...], defender: tuple[int, ...]) -> None:
-    """Issue 31: the chance the panel shows is the dice's, however long the stacks. §10.1's
+    """The chance the panel shows is the dice's, however long the stacks. §10.1's
     cut to 7 tokens was far off (16 against 8 here: 41 % cut, 73 % exact)."""
     exact = _battle(attacker, defender, {})
     assert conquest(attacker, defender) == pytest.approx(exact, abs=1e-12)

@@ -1,6 +1,6 @@
-"""Narnia's map reads on a phone (issue 31): each territory's label (the owner's mark,
+"""Narnia's map reads on a phone: each territory's label (the owner's mark,
 the stack's chips, the name) inside its territory, never out of the picture; the
-embed naming the players who own each mark (issue 39: the legend below the map made
+embed naming the players who own each mark (the legend below the map made
 the board too tall for Discord's box); a "no passage" sign on every border the rules
 do not let anyone cross."""
 
@@ -37,7 +37,7 @@ NARROW = {
     "caldron_pool",
 }
 CROSSING = 36  # px at most, and only with a long stack in Italian
-# Issue 39: names are 25 px on a 909 x 680 map (20 on 800 x 670 before), so a few more
+# Names are 25 px on a 909 x 680 map (20 on 800 x 670 before), so a few more
 # labels touch a border: by at most the halo drawn around their letters.
 TOUCHING = HALO + 1
 
@@ -115,7 +115,7 @@ def test_every_border_no_one_may_cross_has_its_sign(monkeypatch: pytest.MonkeyPa
         if edge is not None and edge not in NEIGHBOURS[cell.id]
     }
     assert len(touching) >= 5
-    assert len(signs) == len(touching)  # one on each such border (no legend: issue 39)
+    assert len(signs) == len(touching)  # one on each such border (no legend: the embed names the marks)
     for x, y in signs:  # on the border between the two cells: as far from either
         near = sorted(cells(), key=lambda c: -inside([px(p) for p, _ in c.polygon], x, y))[:2]
         assert frozenset(c.id for c in near) in touching

@@ -1,4 +1,4 @@
-"""Issue 39, item 2: Narnia's battle odds stay exact, are kept by what they depend on, and
+"""Narnia's battle odds stay exact, are kept by what they depend on, and
 the panel never works one out on the event loop (figures: ``python -m bench.narnia_odds``)."""
 
 from __future__ import annotations

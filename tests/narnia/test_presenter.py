@@ -192,7 +192,7 @@ ATTACKS = {
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_attack_is_one_option_ranked_as_the_ai_ranks_them(language: str) -> None:
-    """Issue 31: the whole move in one pick, best first (ai.ranked_attacks), with the exact
+    """The whole move in one pick, best first (ai.ranked_attacks), with the exact
     chance to conquer (games.narnia.odds) and what that number means."""
     state = make_state(2, {**ATTACKS, "cair_paravel": (BLUE, "1P")}, rest=RED)
     text, shown = panel_of(state, RED, language)
@@ -227,7 +227,7 @@ def test_every_attack_is_one_option_ranked_as_the_ai_ranks_them(language: str) -
 
 
 def test_the_move_button_is_not_offered_once_the_move_menus_show() -> None:
-    """Issue 31: a mode button that leads to the panel already shown is not offered."""
+    """A mode button that leads to the panel already shown is not offered."""
     state = make_state(2, {**ATTACKS, "cair_paravel": (BLUE, "1P")}, rest=RED)
     table = table_for(2, "en")
     ctx = panel_context(GAME, state, 1, 1, table, RED, {"mode": "move"}, "en")  # type: ignore[arg-type]

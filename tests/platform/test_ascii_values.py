@@ -1,4 +1,4 @@
-"""A select value or a payload names a position in ASCII digits only (issue 39).
+"""A select value or a payload names a position in ASCII digits only.
 
 ``str.isdigit`` and ``int`` read digits of every script: "٣" (Arabic-Indic) and
 "３" (fullwidth) were read as 3, so a forged value played the fourth legal action,

@@ -61,7 +61,7 @@ def test_each_bot_runs_one_shard_of_two_on_postgres(shard: int) -> None:
 
 @pytest.mark.parametrize("shard", [0, 1])
 def test_each_bot_serves_the_activity_behind_the_proxy_only(shard: int) -> None:
-    """Every process serves every server's tables (issue 40), on the project's network."""
+    """Every process serves every server's tables, on the project's network."""
     bot = blocks(COMPOSE, "services")[f"bot-{shard}"]
     assert re.search(r'ACTIVITY_PORT: "8080"', bot) and re.search(r"ACTIVITY_HOST: 0\.0\.0\.0", bot)
     for name in ("DISCORD_CLIENT_ID", "DISCORD_CLIENT_SECRET"):

@@ -1,4 +1,4 @@
-"""Command sync keeps the Activity's Entry Point command (issue 32, Launch).
+"""Command sync keeps the Activity's Entry Point command.
 
 Enabling Activities makes Discord add a global Entry Point command (type 4,
 handler 2). A bulk overwrite of the global commands that leaves it out is
@@ -127,7 +127,7 @@ async def test_an_entry_point_s_permissions_go_back_as_an_integer(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch, permissions: str
 ) -> None:
     """Discord lists a command's default_member_permissions as a string (a bit set
-    past 2^53); the sync request declares an integer (issue 39)."""
+    past 2^53); the sync request declares an integer."""
     bot = simcord_env.bot
     assert isinstance(bot, GameMasterBot)
     listed = {**ENTRY_POINT, "default_member_permissions": permissions, "guild_id": None}

@@ -1,4 +1,4 @@
-"""Controls are written to fit Discord's limits, never cut (issue 31).
+"""Controls are written to fit Discord's limits, never cut.
 
 Every button label, option and placeholder goes through ``cogs.controls.fit_text``,
 which logs the text it had to shorten. Random positions of every game, every seat's

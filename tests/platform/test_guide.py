@@ -52,7 +52,7 @@ def test_how_to_play_says_the_goal_a_turn_in_five_lines_and_three_rules(game: st
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_narnia_s_how_to_play_says_the_set_up_a_new_game_opens_on(language: str) -> None:
-    """Issue 39: practice opens on Narnia's set-up (NA-3.4, NA-3.5: the member places
+    """Practice opens on Narnia's set-up (NA-3.4, NA-3.5: the member places
     the Witch's tokens, then takes start territories) and How to play never said so."""
     embed = guide_embed("narnia", language, picture=True)
     names = [field.name for field in embed.fields]
@@ -128,7 +128,7 @@ def test_the_labelled_picture_marks_every_part_readably(game: str, language: str
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_mark_s_colour_is_none_of_the_board_s(game: str) -> None:
-    """Issue 39: the yellow numbered discs read as Tir Nan Og's territory values (and
+    """Seen once: the yellow numbered discs read as Tir Nan Og's territory values (and
     Akelarre's, Mag Mor's, Talismani's yellows). A mark's colour is one no board uses."""
     view = GAMES_BY_ID[game].view(sample(game), None)
     presenter = presenter_of(game)
@@ -169,7 +169,7 @@ def _count(image: Image.Image, colour: tuple[int, int, int]) -> int:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_narnia_s_tokens_mark_points_at_the_witch_s_tokens(language: str) -> None:
-    """Issue 39: "Its tokens" came right after "The White Witch's land" but pointed at a
+    """Seen once: "Its tokens" came right after "The White Witch's land" but pointed at a
     player's stack. The tokens' mark points at the row of tokens just above her
     territory's name, and its words name her (a mark's number follows reading order)."""
     drawn = labelled("narnia", language)

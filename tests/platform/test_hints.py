@@ -332,7 +332,7 @@ def test_a_hint_over_its_time_cap_says_it_is_the_usual_move(
     assert text.splitlines()[1] == t("hint.capped", language)
 
 
-# The reason line: one game-level "why" per hint, from the move and the seat's own view (issue 39).
+# The reason line: one game-level "why" per hint, from the move and the seat's own view.
 REASON_GAMES = ["akelarre", "magmor", "narnia", "talismani", "tirnanog"]
 
 

@@ -1,4 +1,4 @@
-"""Members' names stay exactly as Discord gives them (issue 31): every game's board,
+"""Members' names stay exactly as Discord gives them: every game's board,
 panels (their controls too), public lines and final record, in both languages, at
 tables of members named in lower case, upper case with an accent, with an
 underscore: wherever a name shows, it reads as given, never re-capitalised ("ann"

@@ -1,6 +1,6 @@
 """The hard AI's worker processes end when the bot's process dies (bot.orphans).
 
-Issue 39: after a SIGKILL of the bot, its workers were still running 20 s
+Seen once: after a SIGKILL of the bot, its workers were still running 20 s
 later, with multiprocessing's resource tracker. A real bot-like parent
 (``python -m tests.platform.orphan_work``) starts the thinker's pool from an AI
 lane thread and keeps a worker busy; once it is killed, its workers and the

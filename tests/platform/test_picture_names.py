@@ -1,7 +1,7 @@
-"""Pictures name the players as the board's text does (issue 31): by their names as
+"""Pictures name the players as the board's text does: by their names as
 Discord gives them, never re-capitalised, never "P1"/"G1"; a name the font cannot draw
 loses only what it cannot draw ("Player 2" when nothing is left), never shows boxes;
-and every game's final board shows the winner, each place and score (issue 39: in
+and every game's final board shows the winner, each place and score (in
 the embed's final record, no longer drawn again above the picture)."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ SEAT_WORD = re.compile(r"\b[PG]\d{1,2}\b")  # "P1", "G2": how the pictures named
 
 
 def shown(language: str) -> list[str]:
-    """How a picture draws HOSTILE's names: an emoji as a sign (issue 39)."""
+    """How a picture draws HOSTILE's names: an emoji as a sign."""
     return [t("pictures.player", language, number=1), "✦Marco✦", "ann", "Zoë ✦"]
 
 
@@ -49,7 +49,7 @@ def test_what_the_font_cannot_draw_is_left_out_and_nothing_left_is_player_n() ->
 
 
 def test_an_emoji_the_font_lacks_is_drawn_as_a_sign_never_left_out() -> None:
-    """Issue 39: emoji vanished from names ("🐉" read "Player 1"). Each emoji, whole
+    """Seen once: emoji vanished from names ("🐉" read "Player 1"). Each emoji, whole
     sequences too (ZWJ, skin tone, a flag's two letters), is one sign of the font's."""
     assert readable("🔥Marco🔥") == "✦Marco✦"
     assert readable("Zoë 👩‍🚀") == "Zoë ✦"
@@ -128,7 +128,7 @@ def test_every_picture_names_the_players_never_p1(game_id: str) -> None:
         if game_id == "magmor":  # the grid names the party's leader only
             leader = GAMES[game_id].view(middle.state, None).leader
             assert leader is not None and shown(language)[leader] in words
-        elif game_id == "narnia":  # no legend (issue 39): the embed names whose mark is whose
+        elif game_id == "narnia":  # no legend: the embed names whose mark is whose
             assert [n for n in shown(language)[:4] if n in words] == []
         else:
             assert [n for n in shown(language)[:4] if n not in words] == []
@@ -136,7 +136,7 @@ def test_every_picture_names_the_players_never_p1(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", presented_games())
 def test_every_final_board_shows_the_winner_each_place_and_score(game_id: str) -> None:
-    """Issue 39: in the embed's final record above the picture. Drawn above the board
+    """In the embed's final record above the picture. Drawn above the board
     too, the result made every final picture too tall to read in Discord's box: the
     picture is the board as it ended, still naming its players."""
     game, presenter = GAMES[game_id], presenter_of(game_id)
@@ -170,7 +170,7 @@ def test_the_names_are_part_of_what_a_picture_is_cached_on(game_id: str) -> None
             view, "en", names=("Alice", "Bruno", "Chiara", "Dario"), outcome=outcome
         )
         other = presenter.board_image(view, "en", names=("Wanda", "Xeno", "Yves", "Zack"), outcome=outcome)
-        # Issue 39: Narnia's map draws no names, and a final picture is the board alone
+        # Narnia's map draws no names, and a final picture is the board alone
         # (Mag Mor's names only the leader of a round under way).
         if game_id == "narnia":
             assert first == other
@@ -178,10 +178,10 @@ def test_the_names_are_part_of_what_a_picture_is_cached_on(game_id: str) -> None
             assert first != other
 
 
-# Mag Mor names only the leader; Narnia's map names no one (issue 39: the embed does).
+# Mag Mor names only the leader; Narnia's map names no one (the embed does).
 @pytest.mark.parametrize("game_id", [g for g in presented_games() if g not in ("magmor", "narnia")])
 def test_an_emoji_in_a_name_draws_ink_where_it_stands(game_id: str) -> None:
-    """Issue 39: "🐉 Ann" was drawn as "Ann", the emoji gone. The board drawn for
+    """Seen once: "🐉 Ann" was drawn as "Ann", the emoji gone. The board drawn for
     "🐉 Ann" differs from the one for "Ann" where the name is, in inked pixels."""
     game = GAMES[game_id]
     middle, _ = game_steps(game_id)

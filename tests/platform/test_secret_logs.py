@@ -1,4 +1,4 @@
-"""No secret in the logs at any level (issue 40, item 5): whole games at
+"""No secret in the logs at any level: whole games at
 LOG_LEVEL=DEBUG through the bot's own logging setup, on both stores, with the
 Activity's pages signed in beside them; then the whole log (every logger, as the
 root handler writes it) is searched for every hidden hand at every version, the

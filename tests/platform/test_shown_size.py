@@ -1,4 +1,4 @@
-"""Board pictures as Discord shows them (issue 39, item 4: "pictures are tall and
+"""Board pictures as Discord shows them ("pictures are tall and
 their text small where Discord shows them").
 
 Discord fits an embed's image into a box of about 400 x 300 CSS px
@@ -89,7 +89,7 @@ def test_the_final_picture_is_wide_and_readable_where_discord_shows_it(game_id: 
 
 
 def test_the_displayed_scale_is_the_box_discord_fits_an_image_in() -> None:
-    # 800 x 1136 (Akelarre's board before issue 39): the height decides, text at 20 px is
+    # 800 x 1136 (Akelarre's board once): the height decides, text at 20 px is
     # shown at 5.3 px; a 4:3 board of 800 x 600 is shown at half its size.
     assert round(shown_text(20, 800, 1136), 1) == 5.3
     assert shown_text(22, 800, 600) == 11

@@ -1,4 +1,4 @@
-"""Speed (issue 11): the benchmark keeps working, and AI turns run off the event
+"""Speed: the benchmark keeps working, and AI turns run off the event
 loop with the very same moves. No timing thresholds: they would flake on a
 shared machine; the benchmark itself reports the figures."""
 

@@ -1,4 +1,4 @@
-"""Results and statistics through the table service and the store (issue 11, part 2).
+"""Results and statistics through the table service and the store.
 
 Results are written per seat in the transaction that finishes a game, naturally
 or by /end; games finished before migration 5 are backfilled; the /stats queries

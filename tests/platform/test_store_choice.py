@@ -1,4 +1,4 @@
-"""Which store a deployment gets, and the two backends kept in step (issue 12).
+"""Which store a deployment gets, and the two backends kept in step.
 
 ``DATABASE_URL`` (a ``postgresql://`` URL) chooses PostgreSQL, without it the
 SQLite file of the quick start; any other URL is refused by name. The URL may

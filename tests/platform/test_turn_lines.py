@@ -1,6 +1,6 @@
 """The turn's lines the board holds (cogs/turn_messages.py): a take-back strikes out
 the lines of the move it takes back, on their own line, instead of adding below them
-(issue 30: "a take-back edits the turn's lines rather than adding to them")."""
+("a take-back edits the turn's lines rather than adding to them")."""
 
 from __future__ import annotations
 

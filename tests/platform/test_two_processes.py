@@ -1,4 +1,4 @@
-"""Two bot processes on one PostgreSQL database racing on one channel (issue 12).
+"""Two bot processes on one PostgreSQL database racing on one channel.
 
 Each process has its own table service, so its per-channel lock cannot see the
 other's: only the store's ``WHERE version = ?`` orders them. Two real

@@ -1,6 +1,6 @@
 """A decision reached again after a take-back keeps the clock it had (bot.replays).
 
-Issue 39: a take-back gave back the deadline the move found, but the same move
+Seen once: a take-back gave back the deadline the move found, but the same move
 played again gave the next decision a fresh deadline, so undo and the move
 again within one scheduler tick (5 s) kept a table from ever timing out. The
 walking game of ``test_undo`` (seat 0 steps, takes back, steps again) with a

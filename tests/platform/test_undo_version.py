@@ -1,4 +1,4 @@
-"""↩️ Undo acts only at the version its panel was drawn at (issue 39).
+"""↩️ Undo acts only at the version its panel was drawn at.
 
 A choice's controls in a simultaneous decision stay valid while the others
 choose in secret (``TableInfo.fresh``); the Undo button did too, so an Undo

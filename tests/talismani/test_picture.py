@@ -87,7 +87,7 @@ def test_a_readable_localised_png_for_every_player_count(players: int) -> None:
             image = Image.open(io.BytesIO(png))
             assert image.format == "PNG"
             width, height = image.size
-            # Wide rather than tall even with 10 seats (issue 39: Discord's 400 x 300 box), and
+            # Wide rather than tall even with 10 seats (Discord's 400 x 300 box), and
             # tall enough for the row and a seat.
             assert width == WIDTH and 300 <= height <= 0.75 * width, (players, state.phase, image.size)
             assert sizes, "text must be drawn with cogs.pictures.font"
@@ -109,7 +109,7 @@ def test_the_picture_shows_more_rows_for_more_players() -> None:
     heights = [
         Image.open(io.BytesIO(draw(GAME.view(ai_game(n, n)[0], None), "en")[0])).size[1] for n in PLAYERS
     ]
-    # Past NAMED_ROW seats the weather cards lose their names (issue 39), so the rows grow
+    # Past NAMED_ROW seats the weather cards lose their names, so the rows grow
     # on each side of it.
     few = [h for n, h in zip(PLAYERS, heights, strict=True) if n <= NAMED_ROW]
     many = [h for n, h in zip(PLAYERS, heights, strict=True) if n > NAMED_ROW]

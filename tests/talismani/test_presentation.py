@@ -125,7 +125,7 @@ def test_the_set_aside_panel_shows_the_cards_and_what_each_button_does() -> None
         "Leave it on the table",
     ]
     # The line above the public board names who decides, and never says what; the board
-    # marks them ⏳ and does not say it again (issue 39).
+    # marks them ⏳ and does not say it again.
     decision = GAME.decision(state)
     assert decision is not None
     above = decision_line("talismani", table("en"), decision, "en")

@@ -1,7 +1,7 @@
-"""Tir Nan Og's board picture shows the players (issue 31): by name, with their victory
+"""Tir Nan Og's board picture shows the players: by name, with their victory
 points, hand size, reserve (its territories' values against the limit) and stack (its
 height and top card, face up by type or face down), and whose turn it is; and it is
-redrawn when any of that changes. Since issue 39 it is 800 px wide and at most 4:3, the
+redrawn when any of that changes. It is 800 px wide and at most 4:3, the
 players two to a row with no "Players" title (tests/platform/test_shown_size.py holds
 the shape and the text size)."""
 

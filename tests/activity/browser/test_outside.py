@@ -1,4 +1,4 @@
-"""Issue 40 in a real browser: the page opened outside Discord says where the table
+"""In a real browser: the page opened outside Discord says where the table
 opens from, in the browser's language; the page's policy is in force (nothing inline
 runs, nothing elsewhere is reached); another site can neither frame the page nor use
 its socket or sign-in."""

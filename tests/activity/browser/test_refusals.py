@@ -1,4 +1,4 @@
-"""A refusal on the page (issue 32): the member's own Undo with nothing to take
+"""A refusal on the page: the member's own Undo with nothing to take
 back is refused by the table service, and the page says why in the member's
 Discord language, changing nothing."""
 

@@ -1,4 +1,4 @@
-"""A restart of the bot while pages are open (issue 32): the pages say they are
+"""A restart of the bot while pages are open: the pages say they are
 reconnecting, come back by themselves to the new process on the same port with
 the same database, and show the table as it is now; the next move reaches them."""
 

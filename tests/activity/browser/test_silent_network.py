@@ -1,4 +1,4 @@
-"""A silent network (issue 40, item 3; the attack "the connection held open but passing
+"""A silent network (the attack "the connection held open but passing
 nothing for 70 s"): the pages reach the server through a relay that stops passing bytes
 both ways while keeping the connections open. Each page notices within ~15 s, says
 "reconnecting…" in its member's language with its controls dimmed; a move sent just as

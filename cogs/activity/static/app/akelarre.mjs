@@ -1,4 +1,4 @@
-// Akelarre's table in the Activity page (issue 32): the players, the meeting places with
+// Akelarre's table in the Activity page: the players, the meeting places with
 // their groups, the discard piles and the deck, the member's own hand and secret favourite,
 // and every decision of games/akelarre/actions.py made by clicking cards.
 //
