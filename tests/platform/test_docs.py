@@ -55,3 +55,21 @@ def test_help_names_a_players_guide_that_exists() -> None:
     """Without DOCS_URL, /help names the file by its path in the project."""
     page = Settings(discord_token="t", docs_url="").docs_page("playing.md")  # type: ignore[arg-type]
     assert (ROOT / page).is_file()
+
+
+def test_decisions_are_numbered_and_dated_in_order() -> None:
+    """docs/decisions.md: D1, D2, ... in the order taken, each dated; a branch's new
+    entries may say D? at the end until the integrator numbers them."""
+    text = (ROOT / "docs" / "decisions.md").read_text().split("\n## The decisions\n", 1)[1]
+    headings = re.findall(r"^### (.*)$", text, re.M)
+    numbered = []
+    for heading in headings:
+        found = re.fullmatch(r"D(\d+|\?) · (\d{4}-\d{2}-\d{2}) · [^·]+ · .+", heading)
+        assert found, f"a decision's heading is 'D<n> · <date> · <area> · <what>': {heading}"
+        numbered.append((found.group(1), found.group(2)))
+    numbers = [n for n, _ in numbered if n != "?"]
+    assert numbers == [str(n) for n in range(1, len(numbers) + 1)], "numbered D1, D2, ... in order"
+    later = [n for n, _ in numbered[len(numbers) :]]
+    assert later == ["?"] * len(later), "D? only at the end"
+    dates = [date for _, date in numbered]
+    assert dates == sorted(dates), "decisions are numbered in the order of their dates"
