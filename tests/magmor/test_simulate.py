@@ -34,7 +34,7 @@ def test_simulate_200_games(players: int) -> None:
 
 def run_cli(capsys: pytest.CaptureFixture[str]) -> dict[str, object]:
     # 20 games: the command's output and its determinism, not a soak (that is the simulate
-    # tests'); the README's --games 200 took 15 s for the two runs.
+    # tests'); docs/ai.md's --games 200 took 15 s for the two runs.
     code = main(["simulate", "--game", "magmor", "--players", "4", "--games", "20", "--seed", "1"])
     lines = capsys.readouterr().out.strip().splitlines()
     assert code == 0

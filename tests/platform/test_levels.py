@@ -1,7 +1,7 @@
 """Every AI level finishes whole games at every allowed player count (and Akelarre's
 team game) without an illegal action: a refused move would raise RuleError out of
 ``Game.play``. The hard player runs with a small budget here; its strength is the
-arena's business (README)."""
+arena's business (docs/ai.md)."""
 
 from __future__ import annotations
 

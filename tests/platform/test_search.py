@@ -1,7 +1,7 @@
 """The hard player's search (games.core.search): every candidate is compared in the
 same worlds, a playout stops at the budget's horizon and is then scored by the
 game's standing, and the arena's oracle searches the true state. Strength is the
-arena's business (README); these check the mechanics."""
+arena's business (docs/ai.md); these check the mechanics."""
 
 from __future__ import annotations
 

@@ -87,7 +87,7 @@ async def test_the_commitment_is_published_at_start_and_the_seed_only_at_the_end
     sealed = [e for e in log[0].events if e["key"] == COMMITMENT_EVENT]
     assert sealed and sealed[0]["seats"] is None  # a public line, with the deal
     assert sealed[0]["params"]["commitment"] == commitment(table.salt, table.seed)
-    # The exact bytes the README documents: SHA-256 of ASCII "<salt>:<seed>".
+    # The exact bytes docs/playing.md documents: SHA-256 of ASCII "<salt>:<seed>".
     expected = hashlib.sha256(f"{table.salt}:{table.seed}".encode("ascii")).hexdigest()
     assert sealed[0]["params"]["commitment"] == expected
     await _play_out(service)
