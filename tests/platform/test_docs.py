@@ -35,6 +35,33 @@ def test_every_relative_link_leads_to_a_file_of_the_project() -> None:
     assert not broken, broken
 
 
+def anchors(document: Path) -> set[str]:
+    """The anchors GitHub gives a document's headings: lower case, punctuation dropped,
+    spaces as hyphens, a repeated one numbered (-1, -2, ...)."""
+    seen: dict[str, int] = {}
+    found = set()
+    text = re.sub(r"^```.*?^```", "", document.read_text(), flags=re.M | re.S)
+    for heading in re.findall(r"^#{1,6} (.+)$", text, re.M):
+        slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        count = seen.get(slug, 0)
+        seen[slug] = count + 1
+        found.add(slug if count == 0 else f"{slug}-{count}")
+    return found
+
+
+def test_every_anchor_of_a_link_is_a_heading_of_its_document() -> None:
+    broken = []
+    for document in documents():
+        for target in LINK.findall(document.read_text()):
+            if EXTERNAL.match(target) or "#" not in target:
+                continue
+            path, anchor = target.split("#", 1)
+            linked = (document.parent / path).resolve() if path else document
+            if linked.suffix == ".md" and linked.is_file() and anchor not in anchors(linked):
+                broken.append(f"{document.relative_to(ROOT)}: {target}")
+    assert not broken, broken
+
+
 def test_the_readme_runs_the_bot_and_the_tests_ci_runs() -> None:
     readme = (ROOT / "README.md").read_text()
     assert "DISCORD_TOKEN=your-bot-token scripts/run-bot" in readme
