@@ -21,9 +21,10 @@ from cogs.guide_picture import guide_of, labelled, presenter_of, sample, templat
 from cogs.guide_text import fits, guide_embed, guided_games, help_embed, rule_sections, rules_embed
 from cogs.pictures import measuring, min_text_size
 from games.registry import GAMES as GAMES_BY_ID
+from tests.platform.test_rules_docs import page, prefix_of
 
-# The prefix of each game's rule ids in its spec (AK-5.5, MM-4.4.2, NA-4.4.5, TT-9, TNO-4.5).
-PREFIX = {"akelarre": "AK", "magmor": "MM", "narnia": "NA", "talismani": "TT", "tirnanog": "TNO"}
+# The prefix of each game's rule ids (AK-5.5, MM-4.4.2), as its rules page defines them.
+PREFIX = {game_id: prefix_of(page(game_id)) for game_id in GAMES_BY_ID}
 GAMES = sorted(PREFIX)
 
 
