@@ -98,11 +98,20 @@ class Settings(BaseSettings):
     # and pages on the loopback address (cogs/activity/headers.py): a comma list of origins
     # (scheme://host[:port]), e.g. a test page on the LAN. Empty for a bot that lives in Discord only.
     activity_origins: Annotated[tuple[str, ...], NoDecode] = ()
+    # Where the project's docs/ folder is published (e.g. https://github.com/<owner>/<repo>/blob/main/docs):
+    # the bot cannot link a file on its own disk, so /help links docs/playing.md under this address;
+    # empty, the answer names the file in the project instead.
+    docs_url: str = ""
 
     @property
     def activity_on(self) -> bool:
         """Is the Activity configured: its client id, its secret and the web server's port?"""
         return bool(self.discord_client_id and self.discord_client_secret and self.activity_port)
+
+    def docs_page(self, page: str) -> str:
+        """Where a member reads ``docs/<page>``: its address under DOCS_URL, else its path here."""
+        base = self.docs_url.strip().rstrip("/")
+        return f"{base}/{page}" if base else f"docs/{page}"
 
     @field_validator("database_url", mode="before")
     @classmethod

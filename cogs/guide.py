@@ -216,7 +216,9 @@ class Help(commands.Cog):
             assert interaction.channel_id is not None
             language = lang(interaction)
             await interaction.response.send_message(
-                embed=help_embed(language), view=help_view(interaction.channel_id, language), ephemeral=True
+                embed=help_embed(language, bot_of(interaction).settings.docs_page("playing.md")),
+                view=help_view(interaction.channel_id, language),
+                ephemeral=True,
             )
 
 

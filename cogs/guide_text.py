@@ -79,8 +79,9 @@ def guided_games() -> list[str]:
     return [game for game in presented_games() if has_guide(game)]
 
 
-def help_embed(language: str) -> discord.Embed:
-    """``/help``: what the bot does, its commands, how a game runs in the channel."""
+def help_embed(language: str, guide: str = "docs/playing.md") -> discord.Embed:
+    """``/help``: what the bot does, its commands, how a game runs in the channel, and
+    where the players' guide is: ``guide``, an address (linked) or the file's path in the project."""
     games = join([f"**{t(f'game.{g}.name', language)}**" for g in presented_games()], language)
     lines = [
         f"`/{t(f'cmd.{command}.name', language)}` — {t(f'cmd.{command}.description', language)}"
@@ -94,6 +95,11 @@ def help_embed(language: str) -> discord.Embed:
     )
     embed.add_field(name=t("help.table", language), value=t("help.table_text", language), inline=False)
     embed.add_field(name=t("help.learn", language), value=t("help.learn_text", language), inline=False)
+    if guide.startswith(("https://", "http://")):
+        where = t("help.guide_link", language, url=guide)
+    else:
+        where = t("help.guide_file", language, path=guide)
+    embed.add_field(name=t("help.guide", language), value=where, inline=False)
     return embed
 
 

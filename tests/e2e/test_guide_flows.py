@@ -69,10 +69,29 @@ async def test_help_says_what_the_bot_does_privately(
     embed = shown.response.embeds[0]
     assert embed.title == WORDS[language]["help"]
     assert WORDS[language]["play"] in (embed.description or "")
-    assert "Akelarre" in (embed.description or "") and len(embed.fields) == 2
+    assert "Akelarre" in (embed.description or "") and len(embed.fields) == 3
+    # Without DOCS_URL the players' guide is named by its path in the project.
+    assert "`docs/playing.md`" in str(embed.fields[2].value) and "](" not in str(embed.fields[2].value)
     picks = [cid for cid in custom_ids(shown.response) if ":help:" in cid]
     assert picks == [f"gm:{table.channel.id}:help:guide", f"gm:{table.channel.id}:help:practice"]
     assert not table.channel.history()  # nothing in the channel
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+async def test_help_links_the_players_guide_where_the_docs_are_published(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    """The bot cannot link a file on its disk: DOCS_URL says where docs/ is published."""
+    speaks(monkeypatch, language)
+    bot: Any = simcord_env.bot
+    published = "https://example.org/gamemaster/blob/main/docs/"
+    monkeypatch.setattr(bot, "settings", bot.settings.model_copy(update={"docs_url": published}))
+    table = make_table(simcord_env, ["ann"], channel="games")
+    shown = await table.players[0].slash(table.channel, "help")
+    assert shown.response is not None
+    guide = shown.response.embeds[0].fields[2]
+    assert guide.name == t("help.guide", language)
+    assert "](https://example.org/gamemaster/blob/main/docs/playing.md)" in str(guide.value)
 
 
 async def test_help_is_aiuto_in_italian(simcord_env: simcord.Env) -> None:

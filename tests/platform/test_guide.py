@@ -11,9 +11,11 @@ from typing import Any
 
 import pytest
 from PIL import Image
+from pydantic import SecretStr
 
 from bot.i18n import LANGUAGES, catalog, t
 from bot.model import TableError
+from bot.settings import Settings
 from cogs.common import presented_games
 from cogs.guide import _game
 from cogs.guide_marks import MARK, grown, overlap
@@ -71,6 +73,17 @@ def test_help_how_to_play_and_rules_fit_discord(language: str) -> None:
         sections = rule_sections(game, language)
         assert 4 <= len(sections) <= 8, game  # readable sections, not one paragraph
         assert all(len(text) <= 1024 and title.strip() for title, text in sections), game
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_help_names_or_links_the_players_guide(language: str) -> None:
+    """/help points at docs/playing.md: linked under DOCS_URL, else named as a path."""
+    named = help_embed(language, Settings(discord_token=SecretStr("t"), docs_url="").docs_page("playing.md"))
+    assert "`docs/playing.md`" in str(named.fields[-1].value)
+    settings = Settings(discord_token=SecretStr("t"), docs_url=" https://example.org/docs/ ")
+    linked = help_embed(language, settings.docs_page("playing.md"))
+    assert "(https://example.org/docs/playing.md)" in str(linked.fields[-1].value)
+    assert fits(named) == fits(linked) == []
 
 
 def test_a_game_id_nobody_offers_is_refused_in_words() -> None:
