@@ -28,10 +28,10 @@ from cogs.controls import GREY, BoardSpot, Checked, add_board_control, id_field
 log = logging.getLogger("gamemaster.cogs")
 
 
-def has_page(game_id: str) -> bool:
+def has_page(game_id: str | None) -> bool:
     """The Activity's page can draw this game (its face says so: ``Presenter.activity_page``);
     the others are played in the channel alone until their pages come."""
-    presenter = PRESENTERS.get(game_id)
+    presenter = PRESENTERS.get(game_id) if game_id is not None else None
     return presenter is not None and presenter.activity_page
 
 

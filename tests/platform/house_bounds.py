@@ -103,12 +103,12 @@ def lists_of_games(path: Path, text: str) -> list[str]:
     if path.suffix != ".py":
         ids = "|".join(map(re.escape, GAMES))
         # A string, an object's key or a module's path naming a game.
-        named = re.findall(rf"[\"'`]({ids})[\"'`]|(?:^|[{{,])\s*({ids})\s*:|/({ids})\.mjs", text, re.M)
-        return [f"{where}: names {sorted({''.join(n) for n in named})}"] if named else []
+        hits = re.findall(rf"[\"'`]({ids})[\"'`]|(?:^|[{{,])\s*({ids})\s*:|/({ids})\.mjs", text, re.M)
+        return [f"{where}: names {sorted({''.join(hit) for hit in hits})}"] if hits else []
     found: list[str] = []
     for node in ast.walk(ast.parse(text)):
         if len(listed := named_games(node)) >= 2:
-            found.append(f"{where}:{node.lineno}: a list of games {sorted(listed)}")
+            found.append(f"{where}:{getattr(node, 'lineno', 0)}: a list of games {sorted(listed)}")
         conditions: list[ast.AST] = []
         if isinstance(node, ast.If | ast.IfExp | ast.While):
             conditions = [node.test]
