@@ -19,7 +19,8 @@ SOURCES = (".py", ".toml", ".mjs")
 BOLD_ID = re.compile(r"\*\*([A-Z]{2,4})-\d")
 RULE_ID = re.compile(r"\b([A-Z]{2,4})-(\d+(?:\.\d+)*)\b")
 RULING_ID = re.compile(r"\b(R\d+|R-[A-Z]\d+)\b")
-VECTOR_ID = re.compile(r"\bTV-(\d+)\b")
+VECTOR_ID = re.compile(r"\bTV-?0*(\d+)|\btest_tv0*(\d+)")  # "TV-4", "TV04", test_tv04_…
+PAGE_VECTOR = re.compile(r"^(?:#+ |- \*\*|\*\*)TV-0*(\d+)\b", re.M)
 
 
 def page(game_id: str) -> str:
@@ -77,10 +78,11 @@ def undefined() -> list[str]:
             if not defined(ruling, text):
                 problems.append(f"ruling {ruling} of {game_id} is not in docs/rules/{game_id}.md")
         tests = files(ROOT / "tests" / game_id)
-        vectors = {int(n) for p in tests for n in VECTOR_ID.findall(p.read_text(encoding="utf-8"))}
-        for number in sorted(vectors):
-            if not re.search(rf"(^#+ |\*\*)TV-0*{number}\b", text, re.M):
-                problems.append(f"worked example TV-{number} of tests/{game_id} is not in its rules page")
+        found = (m for p in tests for m in VECTOR_ID.findall(p.read_text(encoding="utf-8")))
+        tested = {int(a or b) for a, b in found}
+        shown = {int(n) for n in PAGE_VECTOR.findall(text)}
+        problems += [f"TV-{n}, tested in tests/{game_id}, is not on its rules page" for n in tested - shown]
+        problems += [f"TV-{n} of docs/rules/{game_id}.md is tested nowhere" for n in shown - tested]
     return problems
 
 
