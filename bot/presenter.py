@@ -57,6 +57,9 @@ class Presenter(ABC):
     # The catalog prefixes the Activity's page of this game names things with, besides
     # its own ``<game>.page.*`` words (cards, families, territories: cogs.activity.shown).
     page_words: tuple[str, ...] = ()
+    # The Activity has a page that draws this game (cogs/activity/static/app/<game>.mjs):
+    # the board offers to open the table there, and the page's shell loads that module.
+    activity_page = False
 
     def page_data(self, language: str) -> dict[str, Any]:
         """What the Activity's page of this game draws with that no state holds

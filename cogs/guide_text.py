@@ -39,8 +39,10 @@ def rule_sections(game: str, language: str) -> list[tuple[str, str]]:
     return sections
 
 
-def rules_embed(game: str, language: str) -> discord.Embed:
-    """``/rules <game>``: the summary in sections, then the AI levels."""
+def rules_embed(game: str, language: str, page: str = "") -> discord.Embed:
+    """``/rules <game>``: the summary in sections, the AI levels, then where the exact
+    rules are: ``page``, an address (linked) or the page's path in the project
+    (``docs/rules/<game>.md``, the default)."""
     embed = discord.Embed(title=t(f"game.{game}.name", language), colour=discord.Colour.gold())
     sections = rule_sections(game, language)
     if not sections:  # one paragraph (a game that has no sections)
@@ -48,6 +50,12 @@ def rules_embed(game: str, language: str) -> discord.Embed:
     for title, text in sections:
         embed.add_field(name=title, value=text, inline=False)
     embed.add_field(name=t("rules.ai_title", language), value=t("rules.ai_levels", language), inline=False)
+    page = page or f"docs/rules/{game}.md"
+    if page.startswith(("https://", "http://")):
+        where = t("rules.exact_link", language, url=page)
+    else:
+        where = t("rules.exact_file", language, path=page)
+    embed.add_field(name=t("rules.exact_title", language), value=where, inline=False)
     return embed
 
 

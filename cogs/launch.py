@@ -1,5 +1,5 @@
 """The board's **🖥️ Open the table**: the table as a Discord Activity, opened in
-the channel (the web app itself is served by the Activity's server).
+the channel (issue 32; the web app itself is served by the Activity's server).
 
 custom_id ``gm:<channel>:activity`` (restart-proof ``DynamicItem``, no hidden
 information). The button is on the board of a game in play, only while the
@@ -21,14 +21,18 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.model import TableError
+from bot.presenter import PRESENTERS
 from cogs.common import bot_of
 from cogs.controls import GREY, BoardSpot, Checked, add_board_control, id_field
 
 log = logging.getLogger("gamemaster.cogs")
 
-# The games the Activity's page can draw (cogs/activity/static/app): the others are
-# played in the channel alone until their pages come (these two have pages so far).
-ACTIVITY_GAMES = frozenset({"akelarre", "narnia"})
+
+def has_page(game_id: str | None) -> bool:
+    """The Activity's page can draw this game (its face says so: ``Presenter.activity_page``);
+    the others are played in the channel alone until their pages come."""
+    presenter = PRESENTERS.get(game_id) if game_id is not None else None
+    return presenter is not None and presenter.activity_page
 
 
 async def open_table(interaction: discord.Interaction, channel_id: int) -> None:
@@ -38,7 +42,7 @@ async def open_table(interaction: discord.Interaction, channel_id: int) -> None:
     if not bot.settings.activity_on:  # a board drawn before the Activity was switched off
         raise TableError("launch.error.off")
     row, *_ = await bot.service.core.load_playing(channel_id)  # a game in play, or why not
-    if row.game not in ACTIVITY_GAMES:  # a board of another game's, forged or from before
+    if not has_page(row.game):  # a board of another game's, forged or from before
         raise TableError("launch.error.game")
     try:
         launched = await interaction.response.launch_activity()
@@ -76,7 +80,7 @@ class OpenTableButton(
 def _open_table_button(spot: BoardSpot) -> OpenTableButton | None:
     """Only while the Activity is on, for a game its page draws, and not on the final
     board (nothing left to play)."""
-    if not spot.activity or spot.finished or spot.game not in ACTIVITY_GAMES:
+    if not spot.activity or spot.finished or not has_page(spot.game):
         return None
     return OpenTableButton(spot.channel_id, t("launch.button", spot.language))
 

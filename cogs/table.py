@@ -78,7 +78,8 @@ class TableCommands(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         async with user_errors(interaction):
-            embed = rules_embed(game.value, lang(interaction))
+            page = bot_of(interaction).settings.docs_page(f"rules/{game.value}.md")
+            embed = rules_embed(game.value, lang(interaction), page)
             await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name=cmd("cmd.log.name"), description=cmd("cmd.log.description"))

@@ -15,10 +15,12 @@ A page sends:
   connection (docs/decisions.md, "A silent network").
 
 The server sends ``state`` (the viewer's own view, after the hello and after
-every committed change), ``hint`` (to the asking page alone: the move as the
-engine's JSON, the table's version it was found at, and the hint in words),
-``pong`` (the answer to a ``ping``) and ``error`` (a refusal: its catalog
-``key``, the rule's id where a rule forbids the move, and the text in the
+every committed change; with a game's first state, its words, its data and
+``page``, whether the page has a module that draws that game), ``hint`` (to
+the asking page alone: the move as the engine's JSON, the table's version it
+was found at, and the hint in words), ``pong`` (the answer to a ``ping``) and
+``error`` (a refusal: its catalog ``key``, the rule's id where a
+rule forbids the move, and the text in the
 viewer's language).
 Nothing in a page's message says who it is, which seat it holds or what it may
 do: those come from Discord and the table service.

@@ -22,6 +22,7 @@ from bot.table import TableService
 from cogs.activity.backlog import unsent
 from cogs.activity.protocol import PROTOCOL
 from cogs.activity.shown import Drawn, Shown, page_data, shown, words
+from cogs.launch import has_page
 
 log = logging.getLogger("gamemaster.activity")
 
@@ -45,13 +46,15 @@ class Viewer:
 
 def state_message(table: dict[str, Any] | None, language: str, *, with_words: bool = True) -> dict[str, Any]:
     """A ``state`` message; ``words`` and ``data``, what the page draws the table's
-    game with, only ``with_words`` (the first state a page gets of a game: they do
-    not change)."""
+    game with, and ``page``, whether the page has a module that draws it (the shell
+    names no game), only ``with_words`` (the first state a page gets of a game: they
+    do not change)."""
     message: dict[str, Any] = {"v": PROTOCOL, "type": "state", "language": language, "table": table}
     if with_words:
         game = table["game"] if table is not None else ""
         message["words"] = words(game, language)
         message["data"] = page_data(game, language)
+        message["page"] = has_page(game)
     return message
 
 

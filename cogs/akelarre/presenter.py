@@ -22,6 +22,7 @@ GAME = "akelarre"
 
 class AkelarrePresenter(Presenter):
     game_id = GAME
+    activity_page = True
     # What the Activity's page names (its own words are akelarre.page.*): cards, families, their emoji.
     page_words = ("akelarre.card.", "akelarre.family.", "akelarre.suit.", "akelarre.ui.emoji.")
 

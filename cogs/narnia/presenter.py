@@ -37,6 +37,7 @@ GAME = "narnia"
 
 class NarniaPresenter(Presenter):
     game_id = GAME
+    activity_page = True
     page_words = (
         "narnia.territory.",
         "narnia.card.",

@@ -16,13 +16,12 @@ import simcord
 from aiohttp.test_utils import TestClient, TestServer
 from pydantic import SecretStr
 
-import cogs.akelarre
-import cogs.narnia
 from bot.client import GameMasterBot
 from bot.model import Applied, LogRow
 from bot.presenter import register
 from cogs.activity.server import ActivityServer
 from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
+from tests.activity.pages import page_presenters
 from tests.e2e.helpers import Table
 from tests.factory import make_bot
 
@@ -35,8 +34,8 @@ ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
 
 # The games with a page, as their cogs register them in the bot: a page's words, data
 # and final record come from their presenters.
-register(cogs.akelarre.PRESENTER)
-register(cogs.narnia.PRESENTER)
+for presenter in page_presenters():
+    register(presenter)
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
     .venv/bin/python -m tests.activity.preview --out preview/activity [--game narnia] [--language it]
 
-A seeded game of each game with a page (``cogs.launch.ACTIVITY_GAMES``) is played
+A seeded game of each game with a page (its face's ``Presenter.activity_page``) is played
 by one member (seat 1) and AI seats, on the real bot's table service, with the
 Activity's server on a loopback port, the fake Discord of the tests and the real
 page in Debian's chromium (the browser tests' harness). The member's moves are the
@@ -24,13 +24,10 @@ from aiohttp import web
 from playwright.async_api import async_playwright
 from pydantic import SecretStr
 
-import cogs.akelarre
-import cogs.narnia
 from bot.client import GameMasterBot
 from bot.presenter import register
 from cogs.activity import server as served
 from cogs.activity.server import ActivityServer
-from cogs.launch import ACTIVITY_GAMES
 from games.registry import GAMES
 from tests.activity.browser.pages import (
     DESKTOP,
@@ -43,6 +40,7 @@ from tests.activity.browser.pages import (
     with_harness,
 )
 from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
+from tests.activity.pages import page_presenters
 from tests.factory import make_bot
 
 CHANNEL, MEMBER = 100, 11
@@ -52,8 +50,9 @@ MOVES = 3000  # a bound on the member's moves: every game ends well before
 
 # The games with a page, as their cogs register them in the bot: a page's words, data
 # and final record come from their presenters.
-register(cogs.akelarre.PRESENTER)
-register(cogs.narnia.PRESENTER)
+PAGES = [presenter.game_id for presenter in page_presenters()]
+for presenter in page_presenters():
+    register(presenter)
 
 
 async def _listen(app: web.Application) -> tuple[web.AppRunner, str]:
@@ -175,11 +174,11 @@ async def preview(game: str, language: str, out: Path, seed: int) -> list[Path]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=Path("preview/activity"))
-    parser.add_argument("--game", choices=sorted(ACTIVITY_GAMES))
+    parser.add_argument("--game", choices=PAGES)
     parser.add_argument("--language", choices=sorted(LOCALES))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    for game in [args.game] if args.game else sorted(ACTIVITY_GAMES):
+    for game in [args.game] if args.game else PAGES:
         for language in [args.language] if args.language else sorted(LOCALES):
             saved = asyncio.run(preview(game, language, args.out / game, args.seed))
             print(f"{game} ({language}): {len(saved)} screenshots in {args.out / game}")

@@ -3,21 +3,27 @@ that changes hands mid-game, a game that ends and the channel's next one."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from aiohttp import ClientWebSocketResponse
 
 from bot import render
+from bot.extensions import presented_games
 from bot.model import TableInfo
 from bot.rematch import rematch
 from bot.takeover import answer_request, request_seat
 from cogs.activity import shown as shown_module
 from cogs.activity.shown import Drawn, Shown, shown
+from cogs.activity.viewers import state_message
 from games.core import Event
 from games.registry import GAMES
 from tests.activity.conftest import ALICE, BOB, CHANNEL, DAVE, Rig
+from tests.activity.pages import page_presenters
 from tests.activity.test_server import open_page
+
+STATIC = Path(__file__).resolve().parents[2] / "cogs" / "activity" / "static" / "app"
 
 AK = GAMES["akelarre"]
 
@@ -49,6 +55,7 @@ async def test_a_page_open_on_a_lobby_sees_the_game_start(rig: Rig) -> None:
     assert (lobby["legal"], lobby["hints"], lobby["outcome"], lobby["final"]) == ([], False, None, [])
     assert [s["name"] for s in lobby["seats"]][:2] == ["alice", "bob"]
     assert first["words"]["activity.page.lobby"]
+    assert first["page"] is True  # Akelarre's face declares a page: the shell loads akelarre.mjs
 
     await rig.bot.changes.after(await service.start(CHANNEL, ALICE, False))
     started = (await next_state(page))["table"]
@@ -151,3 +158,13 @@ async def test_a_line_is_drawn_once_and_again_for_new_names(
     for old, new in names.items():
         first = [line.replace(old, new) for line in first]
     assert again == first
+
+
+def test_the_page_draws_only_the_games_whose_face_declares_a_page() -> None:
+    """The page's shell names no game: the first state of a game says whether its
+    module (``<game>.mjs``) exists, as the game's face declares."""
+    declared = {presenter.game_id for presenter in page_presenters()}
+    assert declared and declared != set(presented_games())
+    for game_id in presented_games():
+        assert state_message({"game": game_id}, "en")["page"] is (game_id in declared)
+        assert (STATIC / f"{game_id}.mjs").is_file() is (game_id in declared)

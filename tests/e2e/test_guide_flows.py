@@ -190,5 +190,21 @@ async def test_rules_come_in_sections(
     assert rules.ephemeral and rules.response is not None
     embed = rules.response.embeds[0]
     names = [field.name for field in embed.fields]
-    assert WORDS[language]["section"] in names and len(names) == 6  # five sections, the AI levels
+    assert WORDS[language]["section"] in names and len(names) == 7  # five sections, the AI levels, the rules
     assert all(len(field.value or "") <= 1024 for field in embed.fields) and len(embed) <= 6000
+    # Without DOCS_URL the exact rules are named by their page's path in the project.
+    assert names[-1] == t("rules.exact_title", language)
+    assert "`docs/rules/narnia.md`" in str(embed.fields[-1].value) and "](" not in str(embed.fields[-1].value)
+
+
+async def test_rules_link_the_exact_rules_where_the_docs_are_published(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot: Any = simcord_env.bot
+    published = "https://example.org/gamemaster/blob/main/docs"
+    monkeypatch.setattr(bot, "settings", bot.settings.model_copy(update={"docs_url": published}))
+    table = make_table(simcord_env, ["ann"], channel="rules")
+    rules = await table.players[0].slash(table.channel, "rules", game="akelarre")
+    assert rules.response is not None
+    exact = rules.response.embeds[0].fields[-1]
+    assert "](https://example.org/gamemaster/blob/main/docs/rules/akelarre.md)" in str(exact.value)

@@ -23,9 +23,10 @@ from cogs.guide_picture import guide_of, labelled, presenter_of, sample, templat
 from cogs.guide_text import fits, guide_embed, guided_games, help_embed, rule_sections, rules_embed
 from cogs.pictures import measuring, min_text_size
 from games.registry import GAMES as GAMES_BY_ID
+from tests.platform.test_rules_docs import ROOT, page, prefix_of
 
-# The prefix of each game's rule ids in its spec (AK-5.5, MM-4.4.2, NA-4.4.5, TT-9, TNO-4.5).
-PREFIX = {"akelarre": "AK", "magmor": "MM", "narnia": "NA", "talismani": "TT", "tirnanog": "TNO"}
+# The prefix of each game's rule ids (AK-5.5, MM-4.4.2), as its rules page defines them.
+PREFIX = {game_id: prefix_of(page(game_id)) for game_id in GAMES_BY_ID}
 GAMES = sorted(PREFIX)
 
 
@@ -188,3 +189,17 @@ def test_the_picture_is_in_the_member_s_language_and_kept(game: str) -> None:
     assert english is not None and italian is not None and english.png != italian.png
     assert [m.lines for m in english.marks] != [m.lines for m in italian.marks]
     assert labelled(game, "en") is english  # drawn once, then kept
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_rules_name_or_link_the_exact_rules_page(language: str) -> None:
+    """/rules points at docs/rules/<game>.md, which the project has: linked under
+    DOCS_URL, else named as a path."""
+    for game in GAMES:
+        assert (ROOT / "docs" / "rules" / f"{game}.md").is_file()
+        named = rules_embed(game, language)
+        assert f"`docs/rules/{game}.md`" in str(named.fields[-1].value)
+        linked = rules_embed(game, language, f"https://example.org/docs/rules/{game}.md")
+        assert f"(https://example.org/docs/rules/{game}.md)" in str(linked.fields[-1].value)
+        assert named.fields[-1].name == linked.fields[-1].name == t("rules.exact_title", language)
+        assert fits(named) == fits(linked) == []

@@ -333,7 +333,7 @@ def test_a_hint_over_its_time_cap_says_it_is_the_usual_move(
 
 
 # The reason line: one game-level "why" per hint, from the move and the seat's own view.
-REASON_GAMES = ["akelarre", "magmor", "narnia", "talismani", "tirnanog"]
+REASON_GAMES = sorted(GAMES)
 
 
 def _reasons(game_id: str, steps: int = 250) -> list[tuple[str, dict[str, str]]]:

@@ -1,12 +1,24 @@
 """The house's shape (docs/architecture.md): three floors that import only
 downwards, no import circle anywhere (late imports inside functions included),
-no module over 500 lines and no class over 300 in games/, bot/ and cogs/."""
+no module over 500 lines and no class over 300 in games/, bot/ and cogs/; nothing
+names a place outside the project and the platform keeps no list of the games
+(tests/platform/house_bounds.py)."""
 
 from __future__ import annotations
 
 import ast
 import re
 from pathlib import Path
+
+from games.registry import GAMES
+from tests.platform.house_bounds import (
+    MAY_NAME_GAMES,
+    MAY_NAME_OUTSIDE,
+    files,
+    lists_of_games,
+    places_outside,
+    platform_files,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("games", "bot", "cogs")
@@ -159,3 +171,57 @@ def test_cogs_never_reach_the_store() -> None:
         if re.search(r"\w\.store\b", line) and not line.lstrip().startswith(("#", "from ", "import "))
     ]
     assert found == []
+
+
+def test_nothing_names_a_place_outside_the_project() -> None:
+    """A clone is the whole project (tests/platform/house_bounds.py says what counts)."""
+    found = [
+        line
+        for path in files()
+        if str(path.relative_to(ROOT)) not in MAY_NAME_OUTSIDE
+        for line in places_outside(path, path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
+def test_the_outside_check_sees_a_place_outside() -> None:
+    here = ROOT / "tests" / "platform" / "x.py"
+    for line in (
+        'SPEC = Path("/work/shared/rules/magmor.md")',
+        "the specs in `../shared/rules/`",
+        "ROOT.parent / 'x'",
+    ):
+        assert places_outside(here, line), line
+    assert places_outside(here, "Path(__file__).resolve().parents[3]")
+    assert places_outside(ROOT / "docs" / "x.md", "[spec](../../spec.md)")
+    for line in (
+        "Path(__file__).resolve().parents[2]",
+        "[rules](../docs/rules/)",
+        'import("../sdk/index.mjs")',
+    ):
+        assert not places_outside(here, line), line
+
+
+def test_the_platform_keeps_no_list_of_the_games() -> None:
+    """Games come from the registry and their declarations (house_bounds.py says where)."""
+    found = [
+        line
+        for path in platform_files()
+        if str(path.relative_to(ROOT)) not in MAY_NAME_GAMES
+        for line in lists_of_games(path, path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
+def test_the_list_check_sees_a_list_of_games() -> None:
+    first, second, *_ = GAMES
+    here = ROOT / "cogs" / "x.py"
+    for code in (f"PAGES = frozenset({{{first!r}, {second!r}}})", f"x = {{{first!r}: 1, {second!r}: 2}}"):
+        assert lists_of_games(here, code), code
+    assert lists_of_games(here, f"if game == {first!r}:\n    pass")
+    assert lists_of_games(here, f"x = [g for g in games if g != {first!r}]")
+    shell = ROOT / "cogs" / "x.mjs"
+    assert lists_of_games(shell, f"const PAGES = {{\n  {first}: () => import('./{first}.mjs'),\n}};")
+    assert lists_of_games(shell, f"const PAGES = {{ {first}: () => import('./{first}.mjs') }};")
+    assert not lists_of_games(shell, "const load = () => import(`./${table.game}.mjs`);")
+    assert not lists_of_games(here, f"game = GAMES[{first!r}]\nfor g in GAMES:\n    pass")

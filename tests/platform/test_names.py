@@ -59,7 +59,8 @@ def texts(game_id: str, language: str) -> str:
     """Everything a table of :data:`NAMES` reads over one AI game (every few steps)."""
     game, presenter = GAMES[game_id], presenter_of(game_id)
     players = min(max(3, game.min_players), game.max_players, len(NAMES))
-    options = {"teams": True} if game_id == "akelarre" and players == 4 else {}
+    # The team game where a game offers one (Akelarre's, with 4 players).
+    options = {"teams": True} if players == 4 and any(o.key == "teams" for o in game.options) else {}
     table = table_of(players, language, options)
     steps = playthrough(game, players, 2, options)
     out: list[str] = []

@@ -5,10 +5,6 @@
 import { DiscordSDK } from "../sdk/index.mjs";
 import { el, format, rich } from "./dom.mjs";
 
-const PAGES = {
-  akelarre: () => import("./akelarre.mjs"),
-  narnia: () => import("./narnia.mjs"),
-};
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
 // A silent network keeps a socket OPEN while nothing passes: the page pings every
 // PING_MS, and a socket it has heard nothing from for SILENT_MS (two pongs missed,
@@ -29,6 +25,7 @@ const page = {
   table: null,
   words: {},
   data: {}, // what the game's page draws with besides its state (Narnia's map), sent once
+  drawn: false, // the game has a page module, ./<game>.mjs (the bot says so with its words)
   language: "en",
   socket: null,
   token: null,
@@ -200,6 +197,7 @@ async function receive(message) {
     page.live = true;
     if (message.words) page.words = message.words;
     if (message.data) page.data = message.data;
+    if (message.words) page.drawn = Boolean(message.page);
     page.language = message.language;
     document.documentElement.lang = message.language;
     const fresh = !page.table || !message.table || page.table.version !== message.table.version;
@@ -266,7 +264,8 @@ async function draw() {
   final.replaceChildren(...(table ? table.final : []).map((line) => el("p", {}, ...rich(line))));
 
   const board = $("board");
-  const load = table && PAGES[table.game];
+  // The shell names no game: the bot says whether this one has a page module.
+  const load = table && page.drawn && (() => import(`./${table.game}.mjs`));
   if (!load) {
     page.module = null;
     board.replaceChildren(el("p", { class: "empty" }, word(table ? "activity.page.not_here" : "activity.page.start")));
