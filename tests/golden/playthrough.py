@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -45,11 +46,19 @@ def has_page(game_id: str) -> bool:
     return (PAGES / f"{game_id}.mjs").is_file()
 
 
-def _face(game_id: str) -> None:
-    """The game's presenter, registered as its cog does in the bot: a page's prompt
-    and final record are its words."""
-    if game_id not in PRESENTERS:
+@contextmanager
+def _face(game_id: str) -> Iterator[None]:
+    """The game's presenter, registered as its cog does in the bot (a page's prompt
+    and final record are its words) while the record is made, and no longer: the
+    tests that run after, in the same process, find the registry as it was."""
+    added = game_id not in PRESENTERS
+    if added:
         register(importlib.import_module(f"cogs.{game_id}").PRESENTER)
+    try:
+        yield
+    finally:
+        if added:
+            PRESENTERS.pop(game_id, None)
 
 
 class _Page:
@@ -57,7 +66,6 @@ class _Page:
     the table service would keep it: its row, its seats and its last actions."""
 
     def __init__(self, game: Game[Any, Any], players: int, seed: int) -> None:
-        _face(game.id)
         self.info = TableInfo(
             host_id=100,
             language=LANGUAGE,
@@ -124,6 +132,11 @@ def shortest_seed(game: Game[Any, Any]) -> int:
 
 def playthrough(game: Game[Any, Any], seed: int) -> Iterator[dict[str, Json]]:
     """The record's lines, in order, for the game dealt with ``seed``."""
+    with _face(game.id) if has_page(game.id) else nullcontext():
+        yield from _played(game, seed)
+
+
+def _played(game: Game[Any, Any], seed: int) -> Iterator[dict[str, Json]]:
     players = game.min_players
     page = _Page(game, players, seed) if has_page(game.id) else None
     yield {
