@@ -1,4 +1,4 @@
-"""Akelarre's Activity page says every word from the catalog: each key its module asks for
+"""Akelarre's Activity page says every word from the catalog: each key its modules ask for
 (``w("key")``, ``counted("key", n)``) is in both languages, and none of its own words lies unused."""
 
 from __future__ import annotations
@@ -10,14 +10,15 @@ import pytest
 
 from bot.i18n import LANGUAGES, catalog
 
-MODULE = Path(__file__).parents[2] / "cogs" / "activity" / "static" / "app" / "akelarre.mjs"
+APP = Path(__file__).parents[2] / "cogs" / "activity" / "static" / "app"
+MODULES = "akelarre*.mjs"  # the page and the parts it is split into
 ASKED = re.compile(r'\b(w|counted)\(\s*"([a-z_]+)"')
 
 
 def asked() -> set[str]:
-    """The page's own keys its module names (``akelarre.page.<key>``)."""
-    source = MODULE.read_text(encoding="utf-8")
-    return {key for _call, key in ASKED.findall(source)}
+    """The page's own keys its modules name (``akelarre.page.<key>``)."""
+    sources = [path.read_text(encoding="utf-8") for path in sorted(APP.glob(MODULES))]
+    return {key for source in sources for _call, key in ASKED.findall(source)}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -3,10 +3,13 @@ downwards, no import circle anywhere (late imports inside functions included),
 no module over 500 lines and no class over 300 in games/, bot/ and cogs/; nothing
 names a place outside the project and the platform keeps no list of the games
 (tests/platform/house_bounds.py)."""
+no module over 500 lines and no class over 300 in games/, bot/ and cogs/, and no
+file over 500 lines in any of the house's source languages, wherever it lies."""
 
 from __future__ import annotations
 
 import ast
+import os
 import re
 from pathlib import Path
 
@@ -225,3 +228,65 @@ def test_the_list_check_sees_a_list_of_games() -> None:
     assert lists_of_games(shell, f"const PAGES = {{ {first}: () => import('./{first}.mjs') }};")
     assert not lists_of_games(shell, "const load = () => import(`./${table.game}.mjs`);")
     assert not lists_of_games(here, f"game = GAMES[{first!r}]\nfor g in GAMES:\n    pass")
+# The 500 lines hold for every file written in one of the house's source languages,
+# wherever it lies (tests/, bench/, tools/ and scripts/ too), not only the Python of
+# the three floors above. Not counted: data and words (locale and catalog .toml, JSON,
+# the golden records' JSON lines, Markdown), which are as long as what they list; and
+# what the house does not write: Discord's SDK, copied from npm into
+# cogs/activity/static/sdk by scripts/build-activity, installed packages
+# (node_modules, .venv) and caches (every hidden folder but .ci, __pycache__, build).
+SOURCE_SUFFIXES = (".py", ".mjs", ".js", ".css", ".html", ".sh")
+SHELL = re.compile(r"^#!\S*(/env\s+)?\S*\b(ba|da|z)?sh\b")  # scripts/test, .ci/run: no suffix
+NOT_WRITTEN_HERE = {"node_modules", "__pycache__", "build"}
+OWN_HIDDEN = {".ci", ".github"}
+VENDORED = {ROOT / "cogs" / "activity" / "static" / "sdk"}
+
+
+def source_files(root: Path = ROOT) -> list[Path]:
+    """Every file of the house in a source language, vendored and generated ones left out."""
+    found: list[Path] = []
+    for folder, dirs, files in os.walk(root):
+        here = Path(folder)
+        dirs[:] = sorted(
+            d
+            for d in dirs
+            if d not in NOT_WRITTEN_HERE
+            and not d.endswith(".egg-info")
+            and (not d.startswith(".") or d in OWN_HIDDEN)
+            and here / d not in VENDORED
+        )
+        for name in sorted(files):
+            path = here / name
+            if name.endswith(SOURCE_SUFFIXES) or ("." not in name and _is_shell(path)):
+                found.append(path)
+    return found
+
+
+def _is_shell(path: Path) -> bool:
+    with path.open("rb") as file:
+        first = file.readline(200)
+    return bool(SHELL.match(first.decode("utf-8", "replace")))
+
+
+def test_every_source_language_is_seen() -> None:
+    seen = {path.relative_to(ROOT).as_posix() for path in source_files()}
+    for expected in (
+        "tests/platform/test_house.py",
+        "bench/__init__.py",
+        "cogs/activity/static/app/main.mjs",
+        "cogs/activity/static/app/table.css",
+        "cogs/activity/static/index.html",
+        "scripts/test",
+        ".ci/run",
+    ):
+        assert expected in seen
+    assert not [name for name in seen if name.startswith(("cogs/activity/static/sdk/", "web/node_modules/"))]
+
+
+def test_no_source_file_is_over_500_lines() -> None:
+    too_long = [
+        f"{path.relative_to(ROOT)}: {lines} lines"
+        for path in source_files()
+        if (lines := path.read_text(encoding="utf-8").count("\n")) > MAX_MODULE_LINES
+    ]
+    assert too_long == []
