@@ -186,12 +186,20 @@ def picture(
 
 
 def panel(
-    game: Game[Any, Any], presenter: Presenter, table: TableInfo, step: Step, seat: int, language: str
+    game: Game[Any, Any],
+    presenter: Presenter,
+    table: TableInfo,
+    step: Step,
+    seat: int,
+    language: str,
+    *,
+    drawn: bool = True,
 ) -> tuple[discord.Embed, discord.ui.View, bytes | None]:
-    """The seat's panel and its picture (none once the game is over, as in Discord)."""
+    """The seat's panel and its picture (none once the game is over, as in Discord;
+    none when not ``drawn``: drawing a panel costs far more than building it)."""
     ctx = panel_context(game, step.state, CHANNEL, step.index + 1, table, seat, None, language)
     embed, view = render_ready(presenter, ctx)
-    return embed, view, None if ctx.outcome is not None else presenter.panel_image(ctx)
+    return embed, view, None if ctx.outcome is not None or not drawn else presenter.panel_image(ctx)
 
 
 def panel_seats(step: Step, players: int) -> list[int]:

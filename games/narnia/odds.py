@@ -19,7 +19,7 @@ out the others on a thread of its own first.
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -87,18 +87,26 @@ def forget() -> None:
 
 
 def _wins(attacker: tuple[int, ...], defender: tuple[int, ...]) -> bool:
-    pairs = list(zip(sorted(attacker, reverse=True), sorted(defender, reverse=True), strict=False))
+    """Both throws sorted highest first."""
+    pairs = list(zip(attacker, defender, strict=False))
     won = sum(a > d for a, d in pairs)
     lost = sum(d > a for a, d in pairs)
     return won > lost  # NA-4.4.5: ties go to the defender
 
 
 @cache
+def _throws(dice: int) -> list[tuple[tuple[int, ...], int]]:
+    """Every throw of ``dice`` dice, sorted highest first, with how many ordered throws give it."""
+    return list(Counter(tuple(sorted(t, reverse=True)) for t in product(range(1, 7), repeat=dice)).items())
+
+
+@cache
 def throw_exact(attacker: int, defender: int) -> Fraction:
-    """The chance that ``attacker`` dice beat ``defender`` dice in one throw."""
-    faces = range(1, 7)
-    outcomes = [_wins(a, d) for a in product(faces, repeat=attacker) for d in product(faces, repeat=defender)]
-    return Fraction(sum(outcomes), len(outcomes))
+    """The chance that ``attacker`` dice beat ``defender`` dice in one throw. By sorted throws
+    with their counts (56 against 56 at three dice a side, not 216 against 216): importing
+    the game works this table out, in every process that plays Narnia."""
+    won = sum(ca * cd for a, ca in _throws(attacker) for d, cd in _throws(defender) if _wins(a, d))
+    return Fraction(won, 6 ** (attacker + defender))
 
 
 THROW: dict[tuple[int, int], float] = {(a, d): float(throw_exact(a, d)) for a in (1, 2, 3) for d in (1, 2, 3)}

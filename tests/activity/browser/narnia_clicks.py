@@ -58,12 +58,22 @@ async def pick(page: TablePage, stack: list[Any], values: list[int]) -> None:
             await page.frame.locator(f'.nb-token[data-token-index="{index}"]').click()
 
 
+def _dice_selector(battle: int, throw: int | str, side: str) -> str:
+    return f'[data-battle="{battle}"] .nb-throw[data-throw="{throw}"] .nb-dice[data-side="{side}"] .nb-die'
+
+
 async def shown_dice(page: TablePage, battle: int, throw: int | str, side: str) -> list[int]:
-    selector = (
-        f'[data-battle="{battle}"] .nb-throw[data-throw="{throw}"] .nb-dice[data-side="{side}"] .nb-die'
+    return (await many_shown_dice(page, [(battle, throw, side)]))[0]
+
+
+async def many_shown_dice(page: TablePage, where: list[tuple[int, int | str, str]]) -> list[list[int]]:
+    """The dice shown at each (battle, throw, side), read in one trip to the page: a whole
+    game asks this after every move, for every throw so far."""
+    read = (
+        "selectors => selectors.map(s => [...document.querySelectorAll(s)].map(d => Number(d.dataset.value)))"
     )
-    values = await page.frame.eval_on_selector_all(selector, "dice => dice.map(d => Number(d.dataset.value))")
-    return [int(v) for v in values]
+    found = await page.frame.evaluate(read, [_dice_selector(*w) for w in where])
+    return [[int(v) for v in values] for values in found]
 
 
 @dataclass
@@ -183,8 +193,13 @@ async def aslan_shown(page: TablePage, state: NarniaState) -> None:
 
 async def battles_shown(page: TablePage, state: NarniaState) -> int:
     """Every battle the view keeps shows each throw's dice as the engine rolled them."""
+    where: list[tuple[int, int | str, str]] = []
+    rolled: list[list[int]] = []
     for battle in state.battles:
         for number, thrown in enumerate(battle.throws, 1):
-            assert await shown_dice(page, battle.id, number, "attacker") == thrown.attacker_dice
-            assert await shown_dice(page, battle.id, number, "defender") == thrown.defender_dice
+            where += [(battle.id, number, "attacker"), (battle.id, number, "defender")]
+            rolled += [thrown.attacker_dice, thrown.defender_dice]
+    shown = await many_shown_dice(page, where)
+    for place, seen, wanted in zip(where, shown, rolled, strict=True):
+        assert seen == wanted, place
     return len(state.battles)
