@@ -5,22 +5,38 @@
 
 Each table is Tir Nan Og with one member and two ``hard`` AI seats. For
 ``seconds``, every member whose turn it is plays (the game's own move for the
-seat), as fast as the service answers; each move is committed before any hard
+seat) after a moment to react (``--react``): their phone, a process of the
+bench's own, reads the table from the database file and chooses the move, and
+the bot sees only the click. Each move is committed before any hard
 seat thinks (bot.ai_moves), and the hard seats' stretches go on in background
 tasks, one per table, as ``Changes.continue_ai`` (bot/changes.py) runs them: each slice
 through the table service, the search itself in the thinker's worker process.
 A ticker task sleeping 1 ms records the event loop's longest stall. Figures:
-members' moves answered and their latency (p99, max; Discord wants an answer
-within 3 s), hard decisions made, and the longest stall (target ≤ 50 ms).
+members' moves answered and their latency (p50, p99, max; target p99 ≤ 50 ms,
+and Discord wants an answer within 3 s), hard decisions made, and the longest
+stall (target ≤ 50 ms).
+
+Where the members' ~500 ms came from (docs/speed.md): every phone started in the
+same instant and clicked as soon as its move was chosen, in threads of the bot's
+own process, each reading its table through the bot. A third of the members
+(those who open their game) then clicked within the same seconds, and the bot
+answered that burst one store trip after another, behind the phones' own reads;
+the phones' thinking also held the bot's GIL. ``--react 0 0 --phones thread`` is
+that run again.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import multiprocessing
+import random
+import sqlite3
 import sys
 import time
 from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from tempfile import TemporaryDirectory
@@ -37,7 +53,9 @@ from games.registry import GAMES
 GAME = "tirnanog"
 TARGET_STALL_MS = 50.0
 TARGET_ANSWER_MS = 3000.0  # Discord's limit for answering an interaction
+TARGET_MOVE_P99_MS = 50.0
 TICK_SECONDS = 0.001
+REACT_SECONDS = (1.0, 3.0)  # a member's moment between their turn and their click
 
 
 @dataclass
@@ -55,10 +73,31 @@ class HardFigures:
 
     @property
     def met(self) -> bool:
-        return self.max_stall_ms <= TARGET_STALL_MS and max(self.answers_ms, default=0.0) <= TARGET_ANSWER_MS
+        return (
+            self.max_stall_ms <= TARGET_STALL_MS
+            and self.percentile(0.99) <= TARGET_MOVE_P99_MS
+            and max(self.answers_ms, default=0.0) <= TARGET_ANSWER_MS
+        )
 
 
-async def hard_run(location: str, tables: int, seconds: float) -> HardFigures:
+def phones(kind: str) -> Executor:
+    """Where the members' phones choose their moves: a process of the bench's own
+    (a member's phone is not the bot's process, and its thinking, up to 0.1 s a
+    move, must not take the bot's GIL); ``thread``, the loop's kind of threads
+    in the bot's process, as the bench first did."""
+    if kind == "thread":
+        return ThreadPoolExecutor(thread_name_prefix="phone")
+    return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+
+
+async def hard_run(
+    location: str,
+    tables: int,
+    seconds: float,
+    *,
+    react: tuple[float, float] = REACT_SECONDS,
+    phone_kind: str = "process",
+) -> HardFigures:
     store = store_for(location)
     await store.open()
     settings = Settings(_env_file=None, discord_token=SecretStr("bench"), database_path=Path(location))
@@ -66,6 +105,9 @@ async def hard_run(location: str, tables: int, seconds: float) -> HardFigures:
     figures = HardFigures(tables, seconds)
     stop = asyncio.Event()
     continuing: dict[int, asyncio.Task[None]] = {}
+    phone = phones(phone_kind)
+    loop = asyncio.get_running_loop()
+    clicks = random.Random(tables)
 
     async def ticker() -> None:
         last = time.perf_counter()
@@ -98,17 +140,26 @@ async def hard_run(location: str, tables: int, seconds: float) -> HardFigures:
         the table (at 1,000 tables, polling every 50 ms was most of the loop's
         work, and no bot is asked that by Discord). What they see and think
         (the table, the game's normal move for their seat: up to 0.1 s in Tir
-        Nan Og) is on their phone, not in the bot: a thread, from the table's
-        text, so that the bench holds no table in the bot's memory."""
+        Nan Og) is on their phone, not in the bot: another process, which reads
+        the table from the database file (``phone_look``), so that the bench
+        holds no table in the bot's memory and adds no trip to its store.
+        Then they click, a moment later (``react``): people do not all click
+        in the same millisecond."""
         user = channel * 100
         while not stop.is_set():
-            found = await service.active(channel)
-            if found is None or found[0].state is None:
-                return
-            version, text = found[0].version, found[0].state
-            ai_seats = {s for s, seat in enumerate(found[1].seats) if seat.ai}
-            del found
-            turn = await asyncio.to_thread(member_turn, text, ai_seats)
+            if phone_kind == "thread":  # the first bench: the table read through the bot
+                found = await service.active(channel)
+                if found is None or found[0].state is None:
+                    return
+                version, text = found[0].version, found[0].state
+                ai_seats = {s for s, seat in enumerate(found[1].seats) if seat.ai}
+                del found
+                turn = await loop.run_in_executor(phone, member_turn, text, ai_seats)
+            else:
+                looked = await loop.run_in_executor(phone, phone_look, location, channel)
+                if looked is None:
+                    return
+                version, turn = looked
             if turn is None:
                 return
             if isinstance(turn, bool):  # not their turn: an AI stretch (True) or a human's deadline
@@ -119,6 +170,8 @@ async def hard_run(location: str, tables: int, seconds: float) -> HardFigures:
                 else:
                     await asyncio.wait([stretch])
                 continue
+            if react[1] > 0:
+                await asyncio.sleep(clicks.uniform(*react))
             started = time.perf_counter()
             applied = await service.act(channel, user, turn, version=version)
             figures.answers_ms.append((time.perf_counter() - started) * 1000)
@@ -133,8 +186,10 @@ async def hard_run(location: str, tables: int, seconds: float) -> HardFigures:
                 await service.add_ai(channel, channel * 100, True, "hard")
             applied = await service.start(channel, channel * 100, True)
             follow(channel, applied.ai_pending)
-        # The worker process starts once, with the bot: not part of what is measured.
+        # The worker process starts once, with the bot, and the phones' before the
+        # run: neither is part of what is measured.
         await asyncio.to_thread(service.thinker.pool().submit(int).result)
+        await loop.run_in_executor(phone, int)
         freeze_startup()  # as the bot does once it has started (bot.client.setup_hook)
         watch = asyncio.create_task(ticker())
         members = [asyncio.create_task(member(channel)) for channel in range(1, tables + 1)]
@@ -148,8 +203,31 @@ async def hard_run(location: str, tables: int, seconds: float) -> HardFigures:
         return figures
     finally:
         stop.set()
+        phone.shutdown(wait=False, cancel_futures=True)
         service.thinker.close()
         await store.close()
+
+
+_screens: dict[str, sqlite3.Connection] = {}
+
+
+def phone_look(location: str, channel: int) -> tuple[int, dict[str, Any] | bool | None] | None:
+    """A member's look at their table, in the phones' process: the table as the
+    channel shows it (read from the database file, as a board would show it;
+    not one more trip through the bot's one connection: at 1,000 tables the
+    phones' reads were a third of its trips) and :func:`member_turn`."""
+    screen = _screens.get(location)
+    if screen is None:
+        screen = _screens[location] = sqlite3.connect(f"file:{location}?mode=ro", uri=True)
+    row = screen.execute(
+        "SELECT version, table_json, state_json FROM games"
+        " WHERE channel_id = ? AND status IN ('lobby', 'playing')",
+        (channel,),
+    ).fetchone()
+    if row is None or row[2] is None:
+        return None
+    seats = json.loads(row[1])["seats"]
+    return int(row[0]), member_turn(row[2], {s for s, seat in enumerate(seats) if seat.get("ai")})
 
 
 def member_turn(text: str, ai_seats: set[int]) -> dict[str, Any] | bool | None:
@@ -171,7 +249,8 @@ def report(f: HardFigures) -> str:
     verdict = "PASS" if f.met else "FAIL"
     return (
         f"{GAME}, 1 member + 2 hard, {f.tables} tables, {f.seconds:.0f} s: {len(f.answers_ms)} member moves,"
-        f" p99 {f.percentile(0.99):.1f} ms, max {max(f.answers_ms, default=0.0):.1f} ms (≤ 3,000);"
+        f" p50 {f.percentile(0.5):.1f} ms, p99 {f.percentile(0.99):.1f} ms (≤ 50),"
+        f" max {max(f.answers_ms, default=0.0):.1f} ms (≤ 3,000);"
         f" {f.hard_moves} hard moves; loop's longest stall {f.max_stall_ms:.1f} ms (≤ 50)  {verdict}"
     )
 
@@ -180,9 +259,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.hard_tables", description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument(
+        "--react",
+        type=float,
+        nargs=2,
+        default=REACT_SECONDS,
+        metavar=("LOW", "HIGH"),
+        help="a member's moment before clicking, drawn between LOW and HIGH seconds (0 0: at once)",
+    )
+    parser.add_argument(
+        "--phones",
+        choices=("process", "thread"),
+        default="process",
+        help="where members choose their moves: a process of the bench's own, or threads of the bot's",
+    )
     args = parser.parse_args(argv)
     with TemporaryDirectory(prefix="gm-hard-") as tmp:
-        figures = asyncio.run(hard_run(str(Path(tmp) / "hard.db"), args.tables, args.seconds))
+        figures = asyncio.run(
+            hard_run(
+                str(Path(tmp) / "hard.db"),
+                args.tables,
+                args.seconds,
+                react=(args.react[0], args.react[1]),
+                phone_kind=args.phones,
+            )
+        )
     print(report(figures))
     return 0 if figures.met else 1
 

@@ -23,6 +23,7 @@ import json
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
+from bot import memos
 from bot.model import Applied
 from bot.store import GameRow, Store
 from bot.store.outbox import Notice
@@ -96,8 +97,9 @@ class Outbox:
         self._store = store
 
     def publishing(self, channel_id: int) -> AbstractAsyncContextManager[bool]:
-        """Whether this process publishes the channel now (``Store.publishing``)."""
-        return self._store.publishing(channel_id)
+        """Whether this process publishes the channel now (``Store.publishing``);
+        while it does, the memos are read once (``bot.memos``)."""
+        return memos.publishing(self._store, channel_id)
 
     async def pending(self, channel_id: int) -> list[Notice]:
         return await self._store.pending_notices(channel_id)
@@ -118,15 +120,22 @@ class Outbox:
         ``boards``, the publisher's memo of it (``memo(game_id, "boards")``), saved
         in the same transaction: a process that died between the two left a board
         id its memo did not know, and the retry cut the new board down too."""
-        meta = None if boards is None else (f"boards:{game_id}", json.dumps(boards))
+        meta = None if boards is None else (memos.key_of(game_id, "boards"), json.dumps(boards))
+        if meta is not None:
+            memos.writing(meta[0])
         await self._store.patch_table_keys(game_id, {"message_id": message_id}, meta=meta)
+        if meta is not None:
+            memos.written(*meta)
 
     async def memo(self, game_id: int, name: str) -> dict[str, Any]:
         """What a publisher keeps of a game's messages between flushes (``name``:
         ``live``, the battle messages by key; ``turn``, the turn's lines; ``boards``,
         the boards to remove), as JSON beside the game; empty when never kept."""
-        kept: dict[str, Any] = json.loads(await self._store.get_meta(f"{name}:{game_id}") or "{}")
+        kept: dict[str, Any] = json.loads(await memos.read(self._store, game_id, name) or "{}")
         return kept
 
     async def keep_memo(self, game_id: int, name: str, value: dict[str, Any]) -> None:
-        await self._store.set_meta(f"{name}:{game_id}", json.dumps(value))
+        key, text = memos.key_of(game_id, name), json.dumps(value)
+        memos.writing(key)
+        await self._store.set_meta(key, text)
+        memos.written(key, text)

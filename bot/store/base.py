@@ -281,6 +281,13 @@ class Store(OutboxQueries, ResultQueries, ABC):
         r = await self.fetchrow("SELECT value FROM meta WHERE key = ?", (key,))
         return str(r["value"]) if r else None
 
+    async def get_metas(self, keys: Sequence[str]) -> dict[str, str | None]:
+        """:meth:`get_meta` of several keys in one read (None where unset)."""
+        marks = ", ".join("?" for _ in keys)
+        rows = await self.fetch(f"SELECT key, value FROM meta WHERE key IN ({marks})", tuple(keys))
+        found = {str(r["key"]): str(r["value"]) for r in rows}
+        return {key: found.get(key) for key in keys}
+
     async def set_meta(self, key: str, value: str) -> None:
         await self.execute(SET_META, (key, value))
 

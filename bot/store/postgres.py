@@ -31,6 +31,7 @@ from bot.store.base import SET_META, UPDATE_GAME, Store
 from bot.store.listen import CHANNEL as LISTENED
 from bot.store.listen import Heard
 from bot.store.listener import Listener
+from bot.store.outbox import KEEP_PUBLISHED_SECONDS, Notice
 from bot.store.sql import Record, Transaction
 
 MIGRATIONS: list[str] = [
@@ -223,6 +224,14 @@ def _write_change_sql() -> str:
 
 
 WRITE_CHANGE = _write_change_sql()
+# OutboxQueries.notice_done's two statements as one (a data-modifying WITH runs
+# to its end whether or not the outer query reads it).
+NOTICE_DONE = (
+    "WITH done AS (UPDATE outbox SET published_at = $1, sent = $2"
+    " WHERE id = $3 AND published_at IS NULL RETURNING 1),"
+    " swept AS (DELETE FROM outbox WHERE published_at < $4)"
+    " SELECT count(*) FROM done"
+)
 
 
 async def _keep_session(con: asyncpg.Connection) -> None:
@@ -327,6 +336,19 @@ class PostgresStore(Store):
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Record]:
         return list(await self.pool.fetch(numbered(sql), *params))
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        # One statement is a transaction of its own on the server: one round trip,
+        # where BEGIN, the statement and COMMIT were three (a publisher's memo is
+        # written several times a notice).
+        return _changed(await self.pool.execute(numbered(sql), *params))
+
+    async def notice_done(self, notice: Notice, now: float) -> bool:
+        # The mark and the sweep of old notices in one statement: one round trip
+        # and one transaction, where BEGIN, the two and COMMIT were four.
+        swept = float(now) - KEEP_PUBLISHED_SECONDS
+        count = await self.pool.fetchval(NOTICE_DONE, float(now), notice.sent, notice.id, swept)
+        return int(count) == 1
 
     async def _migrate(self) -> None:
         async with self.pool.acquire() as con, con.transaction():
