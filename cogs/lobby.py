@@ -16,7 +16,8 @@ from bot.client import GameMasterBot
 from bot.i18n import cmd, join, language_of, t
 from bot.model import TableInfo, table_of
 from bot.store import GameRow
-from cogs.common import (
+from cogs.guide import guide_button
+from cogs.kit.common import (
     bot_of,
     channel_of,
     display_name,
@@ -24,8 +25,8 @@ from cogs.common import (
     presented_games,
     user_errors,
 )
-from cogs.controls import Checked, id_field, static_view
-from cogs.guide import guide_button
+from cogs.kit.controls import Checked, id_field, static_view
+from cogs.kit.ids import ControlId
 from games.core.levels import Level
 from games.core.options import Option, Setting, Variant
 from games.registry import GAMES, declared
@@ -183,11 +184,14 @@ def teams_text(table: TableInfo, language: str) -> str:
     return "\n".join(lines)
 
 
+LOBBY_ID = ControlId("gm:{ch}:lobby:{op}", op="join|leave|ai|ai-easy|ai-hard|start|cancel")
+
+
 class LobbyButton(
     Checked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     # "ai" is the normal level: lobbies drawn before levels existed keep working.
-    template=r"gm:(?P<ch>\d+):lobby:(?P<op>join|leave|ai|ai-easy|ai-hard|start|cancel)",
+    template=LOBBY_ID.template,
 ):
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.success,
@@ -205,7 +209,7 @@ class LobbyButton(
             discord.ui.Button(
                 label=label or op,
                 style=self.STYLES[op],
-                custom_id=f"gm:{channel_id}:lobby:{op}",
+                custom_id=LOBBY_ID.id(ch=channel_id, op=op),
                 row=self.ROWS.get(op, 0),
             )
         )

@@ -18,8 +18,8 @@ from pydantic import SecretStr
 
 from bot.client import GameMasterBot
 from bot.model import Applied, LogRow
-from bot.presenter import register
 from cogs.activity.server import ActivityServer
+from cogs.kit.presenter import register
 from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
 from tests.activity.pages import page_presenters
 from tests.e2e.helpers import Table

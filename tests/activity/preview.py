@@ -25,7 +25,6 @@ from playwright.async_api import async_playwright
 from pydantic import SecretStr
 
 from bot.client import GameMasterBot
-from bot.presenter import register
 from cogs.activity import server as served
 from cogs.activity.server import ActivityServer
 from games.registry import GAMES

@@ -1,4 +1,4 @@
-"""How to play (cogs/guide_text.py, cogs/guide_picture.py): every game's words in both
+"""How to play (cogs/guide_text.py, cogs/kit/guide_picture.py): every game's words in both
 languages within Discord's limits, and its labelled picture: every label found on the
 board, its mark beside its part, its words readable on a phone and in the language."""
 
@@ -16,12 +16,12 @@ from pydantic import SecretStr
 from bot.i18n import LANGUAGES, catalog, t
 from bot.model import TableError
 from bot.settings import Settings
-from cogs.common import presented_games
 from cogs.guide import _game
-from cogs.guide_marks import MARK, grown, overlap
-from cogs.guide_picture import guide_of, labelled, presenter_of, sample, template
 from cogs.guide_text import fits, guide_embed, guided_games, help_embed, rule_sections, rules_embed
-from cogs.pictures import measuring, min_text_size
+from cogs.kit.common import presented_games
+from cogs.kit.guide_marks import MARK, grown, overlap
+from cogs.kit.guide_picture import guide_of, labelled, presenter_of, sample, template
+from cogs.kit.pictures import measuring, min_text_size
 from games.registry import GAMES as GAMES_BY_ID
 from tests.platform.test_rules_docs import ROOT, page, prefix_of
 

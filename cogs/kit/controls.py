@@ -3,11 +3,13 @@ grammar, the view for messages whose controls are all ``DynamicItem``s, and the
 board's buttons, which the features add (a feature owns its controls and
 registers them in its cog's ``setup``).
 
-custom_id scheme (DESIGN §5), never carrying hidden information:
+custom_id scheme (DESIGN §5), never carrying hidden information; each control
+declares its shape once (cogs/kit/ids.py: ``ControlId``), which gives both the id
+it is drawn with and the template that reads it back:
 * ``gm:<channel>:lobby:<op>``            lobby buttons (cogs/lobby.py)
 * ``gm:<channel>:hand``                  the board's "My hand" button (cogs/panel.py)
-* ``gm:<channel>:<version>:a:<payload>`` a game control button (cogs/panel.py)
-* ``gm:<channel>:<version>:s:<payload>`` a game control select (cogs/panel.py)
+* ``gm:<channel>:<version>:a:<payload>`` a game control button (cogs/kit/acts.py)
+* ``gm:<channel>:<version>:s:<payload>`` a game control select (cogs/kit/acts.py)
 * ``gm:<channel>:take[:...]``            Take seat and the host's answer (cogs/takeover.py)
 * ``gm:<channel>:rematch:<game>``        the final board's Rematch (cogs/rematch.py)
 * ``gm:<channel>:hint``                  the panel's Hint (cogs/hints.py)
@@ -38,6 +40,7 @@ from bot.replies import answer_error
 
 PAYLOAD = r"[A-Za-z0-9_.=,-]{1,60}"
 FIELD_LIMIT = 1024  # Discord's characters per embed field value
+MESSAGE_LIMIT = 2000  # Discord's characters per message
 # Discord's characters per button label, select option label or description, and placeholder.
 BUTTON_LABEL, OPTION_TEXT, PLACEHOLDER = 80, 100, 150
 
@@ -56,6 +59,22 @@ def fit_text(limit: int, *texts: str) -> str:
     log.warning("control text over Discord's %d characters: %r", limit, texts[-1])
     words = texts[-1][: limit - 1].rsplit(" ", 1)[0]
     return words.rstrip(" ,;:—·") + "…"
+
+
+def chunks(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """``lines`` in as few texts of at most ``limit`` characters as they fit in, in order."""
+    out: list[str] = []
+    current = ""
+    for line in lines:
+        line = line[:limit]
+        if current and len(current) + 1 + len(line) > limit:
+            out.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        out.append(current)
+    return out
 
 
 # The button colours, by what they look like (discord.py names them by purpose).
