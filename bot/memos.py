@@ -24,7 +24,7 @@ from contextvars import ContextVar
 
 from bot.store import Store
 
-# Every memo a publisher keeps per game (cogs.turn_messages, cogs.live_tails).
+# Every memo a publisher keeps per game (cogs.channel.turn_messages, cogs.channel.live_tails).
 NAMES = ("turn", "boards", "tails", "live")
 
 # The memos read or written in the current flush, by meta key (None: none kept).

@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib
 
 from bot.extensions import face, presented_games
-from bot.presenter import Presenter
+from cogs.kit.presenter import Presenter
 
 
 def page_presenters() -> list[Presenter]:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.model import Seat, TableInfo
-from bot.presenter import PRESENTERS, register
+from cogs.kit.presenter import PRESENTERS, register
 from bot.store import ActionRow, GameRow
 from cogs.activity.shown import LINES, Drawn, Shown
 from games.core import Event, Game, GameState
