@@ -21,10 +21,10 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.model import TableError
-from cogs.kit.presenter import PRESENTERS
 from cogs.kit.common import bot_of
 from cogs.kit.controls import GREY, BoardSpot, Checked, add_board_control, id_field
 from cogs.kit.ids import ControlId
+from cogs.kit.presenter import PRESENTERS
 
 log = logging.getLogger("gamemaster.cogs")
 

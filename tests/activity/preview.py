@@ -27,6 +27,7 @@ from pydantic import SecretStr
 from bot.client import GameMasterBot
 from cogs.activity import server as served
 from cogs.activity.server import ActivityServer
+from cogs.kit.presenter import register
 from games.registry import GAMES
 from tests.activity.browser.pages import (
     DESKTOP,

@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.model import Seat, TableInfo
-from cogs.kit.presenter import PRESENTERS, register
 from bot.store import ActionRow, GameRow
 from cogs.activity.shown import LINES, Drawn, Shown
+from cogs.kit.presenter import PRESENTERS, register
 from games.core import Event, Game, GameState
 from tests.golden.changes import Json, changes
 

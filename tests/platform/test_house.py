@@ -228,6 +228,8 @@ def test_the_list_check_sees_a_list_of_games() -> None:
     assert lists_of_games(shell, f"const PAGES = {{ {first}: () => import('./{first}.mjs') }};")
     assert not lists_of_games(shell, "const load = () => import(`./${table.game}.mjs`);")
     assert not lists_of_games(here, f"game = GAMES[{first!r}]\nfor g in GAMES:\n    pass")
+
+
 # The 500 lines hold for every file written in one of the house's source languages,
 # wherever it lies (tests/, bench/, tools/ and scripts/ too), not only the Python of
 # the three floors above. Not counted: data and words (locale and catalog .toml, JSON,
@@ -245,7 +247,7 @@ VENDORED = {ROOT / "cogs" / "activity" / "static" / "sdk"}
 def source_files(root: Path = ROOT) -> list[Path]:
     """Every file of the house in a source language, vendored and generated ones left out."""
     found: list[Path] = []
-    for folder, dirs, files in os.walk(root):
+    for folder, dirs, names in os.walk(root):
         here = Path(folder)
         dirs[:] = sorted(
             d
@@ -255,7 +257,7 @@ def source_files(root: Path = ROOT) -> list[Path]:
             and (not d.startswith(".") or d in OWN_HIDDEN)
             and here / d not in VENDORED
         )
-        for name in sorted(files):
+        for name in sorted(names):
             path = here / name
             if name.endswith(SOURCE_SUFFIXES) or ("." not in name and _is_shell(path)):
                 found.append(path)
@@ -290,6 +292,8 @@ def test_no_source_file_is_over_500_lines() -> None:
         if (lines := path.read_text(encoding="utf-8").count("\n")) > MAX_MODULE_LINES
     ]
     assert too_long == []
+
+
 def faces() -> list[str]:
     """The game faces: a package ``cogs/<id>/`` beside a game package ``games/<id>/``."""
     return sorted(
