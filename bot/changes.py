@@ -81,7 +81,7 @@ class Changes:
         self.outbox = Outbox(service.store)
         self._shards = shards  # this process's shards: only their guilds are its to run
         self.publishers: list[Publisher] = []  # added by the cogs that publish (``add``)
-        service.published_by(self.after)  # every step of the service's ends here
+        service.published_by(lambda committed: self.after(committed))  # every step of the service's ends here
         # Channels whose AI stretch is being played on, slice after slice.
         self._continuing: dict[int, asyncio.Task[None]] = {}
         # Channels another process changed, being followed here (``heard``), and

@@ -20,10 +20,11 @@ from typing import Any
 
 import discord
 
+from bot.changes import CHANNEL
 from bot.client import GameMasterBot
 from bot.i18n import join, t
 from bot.model import TableInfo, table_of
-from bot.outbox import Notice, notice_events
+from bot.outbox import LOBBY, Notice, notice_events
 from bot.play import UNDO_EVENT
 from bot.presenter import PRESENTERS, Presenter, board_image_key
 from bot.render import event_text, seat_name, seat_names
@@ -31,6 +32,7 @@ from bot.store import GameRow
 from cogs.common import channel_of
 from cogs.controls import board_view, hand_view
 from cogs.live_tails import LiveTails
+from cogs.lobby import refresh_lobby
 from cogs.turn_messages import MESSAGE_LIMIT, Boards, TurnMessages, chunks
 from games.core import Decision, Event, Game, GameState, Outcome
 from games.registry import GAMES
@@ -133,6 +135,8 @@ Part = tuple[str, list[str]] | tuple[str]
 
 
 class Publisher:
+    order = CHANNEL  # after the pages, before the open panels (bot.changes)
+
     def __init__(self, bot: GameMasterBot) -> None:
         self.bot = bot
         self.outbox = bot.changes.outbox
@@ -349,7 +353,8 @@ class Publisher:
                 if notice.game_id not in games:
                     row = await self.outbox.game(notice.game_id)
                     games[notice.game_id] = (row, *table_and_state(row))
-                    await self.boards.pending(channel, row.id)
+                    if row.state is not None:  # a lobby has no boards yet
+                        await self.boards.pending(channel, row.id)
                 row, table, state = games[notice.game_id]
                 change = Change(
                     row, TableInfo.model_validate(notice.payload.get("table", row.table)), state, notice
@@ -369,6 +374,10 @@ class Publisher:
         old one cut down to the turn's lines), else edited in place once the
         channel's last notice of the game is out."""
         notice = change.notice
+        if notice.payload.get("kind") == LOBBY:
+            if last and not notice.payload.get("opened"):  # an opening's lobby is its command's answer
+                await refresh_lobby(self.bot, change.row)
+            return
         if notice.payload.get("kind") == "reminder":
             reminder = self.reminder(change)
             if reminder is not None and notice.sent == 0:
