@@ -53,7 +53,7 @@ PAGES, CHANNEL, PANELS = 10, 20, 30
 
 
 class Publisher(Protocol):
-    """Turns a channel's pending notices into Discord messages (``cogs.publisher``)."""
+    """Turns a channel's pending notices into Discord messages (``cogs.channel.publisher``)."""
 
     order: int  # its place among the publishers (PAGES, CHANNEL, PANELS)
 

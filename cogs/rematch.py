@@ -9,8 +9,8 @@ import discord
 from discord.ext import commands
 
 from bot.i18n import t
-from cogs.common import bot_of, display_name
-from cogs.controls import BoardSpot, Checked, add_board_control, id_field
+from cogs.kit.common import bot_of, display_name
+from cogs.kit.controls import BoardSpot, Checked, add_board_control, id_field
 from cogs.lobby import lobby_embed, lobby_view
 
 
