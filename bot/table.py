@@ -18,13 +18,13 @@ is left, after the caller has answered Discord.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, TypeVar
+from collections.abc import Awaitable, Callable
+from typing import ParamSpec, TypeVar
 
 from bot.deadlines import Deadlines
 from bot.hints import Hint, hint
 from bot.lobby import Lobby
-from bot.model import Applied, SeatRequest, Speed, TableInfo
+from bot.model import Applied, SeatRequest, TableInfo
 from bot.play import Play
 from bot.rematch import rematch
 from bot.settings import Settings
@@ -33,9 +33,9 @@ from bot.store import GameRow, Store
 from bot.store.results import ResultQueries
 from bot.table_core import TableCore
 from bot.takeover import Answer, answer_request, request_seat
-from games.core.levels import Level
 
 M = TypeVar("M")  # what a change's operation returns
+P = ParamSpec("P")
 
 
 def _game(applied: Applied) -> Applied:
@@ -51,6 +51,10 @@ def _answer(made: Answer) -> Applied | None:
 
 
 class TableService:
+    # The operations that change a table: each returns a Step (bot/step.py).
+    STEPS: tuple[str, ...] = ("open_lobby", "join", "leave_lobby", "add_ai", "cancel", "start", "practice")
+    STEPS += ("rematch", "act", "undo", "leave_game", "end", "answer_request")
+
     def __init__(self, store: Store, settings: Settings, clock: Callable[[], float]) -> None:
         self._core = core = TableCore(store, settings, clock)
         self.lobby, self.play, self.deadlines = Lobby(core), Play(core), Deadlines(core)
@@ -66,6 +70,14 @@ class TableService:
         self.export, self.set_message = core.export, core.set_message
         self.sitting, self.draft, self.save_draft = self.play.sitting, self.play.draft, self.play.save_draft
         self.run_due, self.rehearse = self.deadlines.run_due, self.deadlines.rehearse
+        # The parts' changes, each as a step: made when entered, published when left.
+        lobby, play, stepped = self.lobby, self.play, self._stepped
+        self.open_lobby, self.join = stepped(lobby.open_lobby, _lobby), stepped(lobby.join, _lobby)
+        self.leave_lobby, self.add_ai = stepped(lobby.leave_lobby, _lobby), stepped(lobby.add_ai, _lobby)
+        self.cancel, self.start = stepped(lobby.cancel, _lobby), stepped(lobby.start, _game)
+        self.practice, self.act = stepped(lobby.practice, _game), stepped(play.act, _game)
+        self.undo, self.leave_game = stepped(play.undo, _game), stepped(play.leave_game, _game)
+        self.end = stepped(play.end, _game)
 
     def published_by(self, after: After) -> None:
         """Every step's change is published by ``after`` once its caller has answered."""
@@ -74,93 +86,21 @@ class TableService:
     def _step(self, make: Callable[[], Awaitable[M]], made: Callable[[M], Committed]) -> Step[M]:
         return Step(make, made, lambda committed: self._after(committed))
 
-    # -- the lobby ---------------------------------------------------------
-    def open_lobby(
-        self,
-        channel_id: int,
-        guild_id: int | None,
-        host_id: int,
-        host_name: str,
-        game_id: str,
-        *,
-        seats: int | None,
-        speed: Speed,
-        language: str,
-        options: dict[str, Any] | None = None,
-        hints: bool | None = None,
-        takeover_level: Level = "normal",
-        ai_level: Level | None = None,
-    ) -> Step[tuple[GameRow, TableInfo]]:
-        def make() -> Awaitable[tuple[GameRow, TableInfo]]:
-            return self.lobby.open_lobby(
-                channel_id,
-                guild_id,
-                host_id,
-                host_name,
-                game_id,
-                seats=seats,
-                speed=speed,
-                language=language,
-                options=options,
-                hints=hints,
-                takeover_level=takeover_level,
-                ai_level=ai_level,
-            )
+    def _stepped(
+        self, operation: Callable[P, Awaitable[M]], made: Callable[[M], Committed]
+    ) -> Callable[P, Step[M]]:
+        """``operation`` (a part's change), taking the same arguments, as a step."""
 
-        return self._step(make, _lobby)
+        def step(*args: P.args, **kwargs: P.kwargs) -> Step[M]:
+            return self._step(lambda: operation(*args, **kwargs), made)
 
-    def join(self, channel_id: int, user_id: int, name: str) -> Step[tuple[GameRow, TableInfo]]:
-        return self._step(lambda: self.lobby.join(channel_id, user_id, name), _lobby)
-
-    def leave_lobby(self, channel_id: int, user_id: int) -> Step[tuple[GameRow, TableInfo]]:
-        return self._step(lambda: self.lobby.leave_lobby(channel_id, user_id), _lobby)
-
-    def add_ai(
-        self, channel_id: int, user_id: int, may_manage: bool, level: Level = "normal"
-    ) -> Step[tuple[GameRow, TableInfo]]:
-        return self._step(lambda: self.lobby.add_ai(channel_id, user_id, may_manage, level), _lobby)
-
-    def cancel(self, channel_id: int, user_id: int, may_manage: bool) -> Step[tuple[GameRow, TableInfo]]:
-        return self._step(lambda: self.lobby.cancel(channel_id, user_id, may_manage), _lobby)
-
-    def start(self, channel_id: int, user_id: int, may_manage: bool) -> Step[Applied]:
-        return self._step(lambda: self.lobby.start(channel_id, user_id, may_manage), _game)
-
-    def practice(
-        self, channel_id: int, guild_id: int | None, user_id: int, name: str, game_id: str, language: str
-    ) -> Step[Applied]:
-        return self._step(
-            lambda: self.lobby.practice(channel_id, guild_id, user_id, name, game_id, language), _game
-        )
+        return step
 
     def rematch(
         self, channel_id: int, game_row_id: int, user_id: int, name: str
     ) -> Step[tuple[GameRow, TableInfo]]:
         """The rematch lobby of a finished game (``bot.rematch``)."""
         return self._step(lambda: rematch(self._core, channel_id, game_row_id, user_id, name), _lobby)
-
-    # -- play ----------------------------------------------------------------
-    def act(
-        self,
-        channel_id: int,
-        user_id: int,
-        action_data: dict[str, Any],
-        *,
-        version: int | None = None,
-        then: Sequence[dict[str, Any]] = (),
-    ) -> Step[Applied]:
-        return self._step(
-            lambda: self.play.act(channel_id, user_id, action_data, version=version, then=then), _game
-        )
-
-    def undo(self, channel_id: int, user_id: int, *, version: int | None = None) -> Step[Applied]:
-        return self._step(lambda: self.play.undo(channel_id, user_id, version=version), _game)
-
-    def leave_game(self, channel_id: int, user_id: int) -> Step[Applied]:
-        return self._step(lambda: self.play.leave_game(channel_id, user_id), _game)
-
-    def end(self, channel_id: int, user_id: int, may_manage: bool) -> Step[Applied]:
-        return self._step(lambda: self.play.end(channel_id, user_id, may_manage), _game)
 
     # -- beside the game: taking an AI's seat, a hint -------------------------
     async def request_seat(
