@@ -39,6 +39,7 @@ from cogs.kit.controls import (
     static_view,
 )
 from cogs.kit.guide_picture import labelled
+from cogs.kit.ids import ControlId
 from games.registry import GAMES
 
 GAME = r"[^:]+"  # any text: an id /play does not offer is refused in words (_game)
@@ -80,10 +81,13 @@ async def start_practice(interaction: discord.Interaction, game: str) -> None:
         await reply(interaction, t("practice.opened", language, game=name, count=others))
 
 
+GUIDE_ID = ControlId("gm:{ch}:guide:{game}", ch=CHANNEL, game=GAME)
+
+
 class GuideButton(
     Checked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"gm:(?P<ch>{CHANNEL}):guide:(?P<game>{GAME})",
+    template=GUIDE_ID.template,
 ):
     """📖 How to play, on a game's lobby and board."""
 
@@ -92,7 +96,7 @@ class GuideButton(
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, emoji="📖", style=GREY, custom_id=f"gm:{channel_id}:guide:{game}", row=row
+                label=label, emoji="📖", style=GREY, custom_id=GUIDE_ID.id(ch=channel_id, game=game), row=row
             ),
             row=row,
         )
@@ -108,10 +112,13 @@ class GuideButton(
         await show_guide(interaction, self.game)
 
 
+PRACTICE_ID = ControlId("gm:{ch}:practice:{game}", ch=CHANNEL, game=GAME)
+
+
 class PracticeButton(
     Checked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"gm:(?P<ch>{CHANNEL}):practice:(?P<game>{GAME})",
+    template=PRACTICE_ID.template,
 ):
     """🤖 Practice vs AI, on How to play's answer."""
 
@@ -121,7 +128,7 @@ class PracticeButton(
                 label=label,
                 emoji="🤖",
                 style=discord.ButtonStyle.success,
-                custom_id=f"gm:{channel_id}:practice:{game}",
+                custom_id=PRACTICE_ID.id(ch=channel_id, game=game),
             )
         )
         self.channel_id, self.game = channel_id, game
@@ -136,10 +143,13 @@ class PracticeButton(
         await start_practice(interaction, self.game)
 
 
+HELP_ID = ControlId("gm:{ch}:help:{op}", ch=CHANNEL, op="guide|practice")
+
+
 class HelpSelect(
     Checked,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"gm:(?P<ch>{CHANNEL}):help:(?P<op>guide|practice)",
+    template=HELP_ID.template,
 ):
     """/help's picks: a game's How to play, or a practice table of it."""
 
@@ -162,7 +172,7 @@ class HelpSelect(
             for g in games[:25]
         ]
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"gm:{channel_id}:help:{op}",
+            custom_id=HELP_ID.id(ch=channel_id, op=op),
             placeholder=t(f"help.pick_{op}", language),
             options=options,
             row=row,

@@ -32,6 +32,7 @@ from bot.model import TableError
 from bot.render import seat_name
 from cogs.kit.common import answer_error, bot_of, lang
 from cogs.kit.controls import BUTTON_LABEL, GREEN, Checked, add_panel_control, fit_text, id_field, static_view
+from cogs.kit.ids import ControlId
 from cogs.kit.presenter import PRESENTERS, Click, PanelContext
 from cogs.panel import Decode, handle_click
 
@@ -74,14 +75,17 @@ def hint_view(channel_id: int, found: Hint, language: str) -> discord.ui.View:
     return view
 
 
-class HintButton(Checked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):hint"):
+HINT_ID = ControlId("gm:{ch}:hint")
+
+
+class HintButton(Checked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=HINT_ID.template):
     def __init__(self, channel_id: int, label: str = "Hint") -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
                 emoji="💡",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"gm:{channel_id}:hint",
+                custom_id=HINT_ID.id(ch=channel_id),
             )
         )
         self.channel_id = channel_id
@@ -125,10 +129,13 @@ def replay(version: int, number: int, seat: int | None = None) -> Decode:
     return decode
 
 
+PLAY_HINT_ID = ControlId("gm:{ch}:{ver}:hint:[{seat}.]{n}")
+
+
 class PlayHintButton(
     Checked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gm:(?P<ch>\d+):(?P<ver>\d+):hint:(?:(?P<seat>\d+)\.)?(?P<n>\d+)",
+    template=PLAY_HINT_ID.template,
 ):
     def __init__(
         self,
@@ -145,12 +152,11 @@ class PlayHintButton(
     def make(
         cls, channel_id: int, version: int, number: int, label: str, seat: int | None = None
     ) -> PlayHintButton:
-        whose = "" if seat is None else f"{seat}."
         button: discord.ui.Button[Any] = discord.ui.Button(
             label=fit_text(BUTTON_LABEL, label),
             emoji="▶️",
             style=GREEN,
-            custom_id=f"gm:{channel_id}:{version}:hint:{whose}{number}",
+            custom_id=PLAY_HINT_ID.id(ch=channel_id, ver=version, seat=seat, n=number),
         )
         return cls(button, channel_id, version, number, seat)
 

@@ -23,6 +23,7 @@ from bot.i18n import t
 from bot.model import TableError
 from cogs.kit.common import bot_of
 from cogs.kit.controls import GREY, BoardSpot, Checked, add_board_control, id_field
+from cogs.kit.ids import ControlId
 
 log = logging.getLogger("gamemaster.cogs")
 
@@ -50,16 +51,19 @@ async def open_table(interaction: discord.Interaction, channel_id: int) -> None:
     log.info("activity launched", extra={"fields": {"channel": channel_id, "instance": launched.activity_id}})
 
 
+OPEN_TABLE_ID = ControlId("gm:{ch}:activity")
+
+
 class OpenTableButton(
     Checked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gm:(?P<ch>\d+):activity",
+    template=OPEN_TABLE_ID.template,
 ):
     """🖥️ Open the table, on the board of a game in play."""
 
     def __init__(self, channel_id: int, label: str = "Open the table") -> None:
         super().__init__(
-            discord.ui.Button(label=label, emoji="🖥️", style=GREY, custom_id=f"gm:{channel_id}:activity")
+            discord.ui.Button(label=label, emoji="🖥️", style=GREY, custom_id=OPEN_TABLE_ID.id(ch=channel_id))
         )
         self.channel_id = channel_id
 

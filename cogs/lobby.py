@@ -27,6 +27,7 @@ from cogs.kit.common import (
     user_errors,
 )
 from cogs.kit.controls import Checked, id_field, static_view
+from cogs.kit.ids import ControlId
 from games.core.levels import Level
 from games.core.options import Option, Setting, Variant
 from games.registry import GAMES, declared
@@ -184,11 +185,14 @@ def teams_text(table: TableInfo, language: str) -> str:
     return "\n".join(lines)
 
 
+LOBBY_ID = ControlId("gm:{ch}:lobby:{op}", op="join|leave|ai|ai-easy|ai-hard|start|cancel")
+
+
 class LobbyButton(
     Checked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     # "ai" is the normal level: lobbies drawn before levels existed keep working.
-    template=r"gm:(?P<ch>\d+):lobby:(?P<op>join|leave|ai|ai-easy|ai-hard|start|cancel)",
+    template=LOBBY_ID.template,
 ):
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.success,
@@ -206,7 +210,7 @@ class LobbyButton(
             discord.ui.Button(
                 label=label or op,
                 style=self.STYLES[op],
-                custom_id=f"gm:{channel_id}:lobby:{op}",
+                custom_id=LOBBY_ID.id(ch=channel_id, op=op),
                 row=self.ROWS.get(op, 0),
             )
         )

@@ -30,6 +30,7 @@ from cogs.kit.controls import (
     with_panel_notes,
 )
 from cogs.kit.drawn import Panel, shown_picture, with_picture, work_ahead
+from cogs.kit.ids import ControlId
 from cogs.kit.presenter import PRESENTERS, Click, PanelContext, Presenter
 from cogs.kit.record import with_final_record
 from games.core import Game, GameState
@@ -240,11 +241,14 @@ answer_clicks_with(handle_click)
 
 
 # -- the panel's controls: the board's "My hand", and the game's buttons and selects --
-class HandButton(Checked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):hand"):
+HAND_ID = ControlId("gm:{ch}:hand")
+
+
+class HandButton(Checked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=HAND_ID.template):
     def __init__(self, channel_id: int, label: str = "My hand") -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, emoji="🂠", style=discord.ButtonStyle.primary, custom_id=f"gm:{channel_id}:hand"
+                label=label, emoji="🂠", style=discord.ButtonStyle.primary, custom_id=HAND_ID.id(ch=channel_id)
             )
         )
         self.channel_id = channel_id

@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.i18n import t
 from cogs.kit.common import bot_of, display_name
 from cogs.kit.controls import BoardSpot, Checked, add_board_control, id_field
+from cogs.kit.ids import ControlId
 from cogs.lobby import lobby_embed, lobby_view
 
 
@@ -29,10 +30,13 @@ async def rematch_click(interaction: discord.Interaction, channel_id: int, game_
         await bot.service.set_message(row.id, message.id)
 
 
+REMATCH_ID = ControlId("gm:{ch}:rematch:{game}")
+
+
 class RematchButton(
     Checked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gm:(?P<ch>\d+):rematch:(?P<game>\d+)",
+    template=REMATCH_ID.template,
 ):
     """The final board's Rematch: names the game row it was drawn for, so a
     click on an older final board is recognised and refused (bot/rematch.py)."""
@@ -43,7 +47,7 @@ class RematchButton(
                 label=label,
                 emoji="🔁",
                 style=discord.ButtonStyle.success,
-                custom_id=f"gm:{channel_id}:rematch:{game_id}",
+                custom_id=REMATCH_ID.id(ch=channel_id, game=game_id),
             )
         )
         self.channel_id, self.game_id = channel_id, game_id

@@ -14,7 +14,9 @@ from bot.export import export_bytes, export_name
 from bot.i18n import cmd, t
 from bot.model import TableError
 from bot.render import event_text, seat_names
-from cogs.channel.publisher import BOARD_FILE, Publisher, table_and_state
+from cogs.channel.board import BOARD_FILE
+from cogs.channel.change import table_and_state
+from cogs.channel.publisher import Publisher
 from cogs.guide_text import rules_embed
 from cogs.kit.common import bot_of, lang, may_manage, reply, user_errors
 from cogs.kit.presenter import PRESENTERS

@@ -37,6 +37,7 @@ from cogs.kit.controls import (
     id_field,
     static_view,
 )
+from cogs.kit.ids import ControlId
 
 
 async def take_click(interaction: discord.Interaction, channel_id: int) -> None:
@@ -130,7 +131,10 @@ async def answer(
         )
 
 
-class TakePick(Checked, discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gm:(?P<ch>\d+):take:pick"):
+TAKE_PICK_ID = ControlId("gm:{ch}:take:pick")
+
+
+class TakePick(Checked, discord.ui.DynamicItem[discord.ui.Select[Any]], template=TAKE_PICK_ID.template):
     """Which AI-held seat to ask for, when the AI holds several."""
 
     def __init__(self, item: discord.ui.Select[Any], channel_id: int) -> None:
@@ -149,7 +153,7 @@ class TakePick(Checked, discord.ui.DynamicItem[discord.ui.Select[Any]], template
             for s in held[:25]
         ]
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"gm:{channel_id}:take:pick",
+            custom_id=TAKE_PICK_ID.id(ch=channel_id),
             placeholder=t("takeover.button.take", language),
             options=options,
         )
@@ -173,10 +177,13 @@ class TakePick(Checked, discord.ui.DynamicItem[discord.ui.Select[Any]], template
             await answer_error(interaction, error)
 
 
+TAKE_ANSWER_ID = ControlId("gm:{ch}:take:{seat}:{user}:{op}", op="ok|no")
+
+
 class TakeAnswer(
     Checked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gm:(?P<ch>\d+):take:(?P<seat>\d+):(?P<user>\d+):(?P<op>ok|no)",
+    template=TAKE_ANSWER_ID.template,
 ):
     """The host's Confirm (``ok``) or Refuse (``no``) on one member's request for one seat."""
 
@@ -185,7 +192,9 @@ class TakeAnswer(
         style = discord.ButtonStyle.success if op == "ok" else discord.ButtonStyle.danger
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, custom_id=f"gm:{channel_id}:take:{seat}:{user_id}:{op}"
+                label=label,
+                style=style,
+                custom_id=TAKE_ANSWER_ID.id(ch=channel_id, seat=seat, user=user_id, op=op),
             )
         )
         self.channel_id, self.seat, self.user_id, self.op = channel_id, seat, user_id, op
@@ -203,9 +212,10 @@ class TakeAnswer(
         await answer(interaction, self.channel_id, self.seat, self.user_id, self.op == "ok")
 
 
-class TakeSeatButton(
-    Checked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):take"
-):
+TAKE_SEAT_ID = ControlId("gm:{ch}:take")
+
+
+class TakeSeatButton(Checked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=TAKE_SEAT_ID.template):
     """The board's Take seat (shown while the AI holds a seat): the host is asked (cogs/takeover.py)."""
 
     def __init__(self, channel_id: int, label: str = "Take seat") -> None:
@@ -214,7 +224,7 @@ class TakeSeatButton(
                 label=label,
                 emoji="🪑",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"gm:{channel_id}:take",
+                custom_id=TAKE_SEAT_ID.id(ch=channel_id),
             )
         )
         self.channel_id = channel_id

@@ -21,6 +21,7 @@ from bot.model import TableError
 from cogs.channel.open_panels import kept_until
 from cogs.kit.common import answer_error, bot_of, lang, user_errors
 from cogs.kit.controls import GREY, Checked, add_panel_control, add_panel_note, id_field
+from cogs.kit.ids import ControlId
 from cogs.kit.presenter import PRESENTERS, PanelContext
 from cogs.panel import draw_panel, panel_context, remember, show_stale
 
@@ -47,6 +48,9 @@ async def _take_back(
         remember(interaction, ctx)
 
 
+UNDO_ID = ControlId("gm:{ch}:[{ver}:]undo")
+
+
 class UndoButton(
     Checked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -55,12 +59,13 @@ class UndoButton(
     # acts at that version only, also while others choose in secret (bot.play's
     # undo). Buttons drawn before it had one (``gm:<channel>:undo``) are answered
     # as out of date.
-    template=r"gm:(?P<ch>\d+):(?:(?P<ver>\d+):)?undo",
+    template=UNDO_ID.template,
 ):
     def __init__(self, channel_id: int, version: int | None, label: str = "Undo") -> None:
-        at = "" if version is None else f"{version}:"
         super().__init__(
-            discord.ui.Button(label=label, emoji="↩️", style=GREY, custom_id=f"gm:{channel_id}:{at}undo")
+            discord.ui.Button(
+                label=label, emoji="↩️", style=GREY, custom_id=UNDO_ID.id(ch=channel_id, ver=version)
+            )
         )
         self.channel_id, self.version = channel_id, version
 

@@ -104,7 +104,7 @@ def player_lines(table: TableInfo, v: AkelarreView, language: str) -> list[str]:
 
 def status(table: TableInfo, v: AkelarreView, language: str, *, turn: bool = True) -> str:
     """Whose turn, which step, and the final round: a waiting panel's words. The board
-    (``turn=False``) leaves whose turn to the line above it (cogs.channel.publisher.turn_line)
+    (``turn=False``) leaves whose turn to the line above it (cogs.channel.turn_lines.turn_line)
     and keeps what that line does not say: the final round, a held card, a payment."""
     seat = seat_name(table, v.active)
     lines = []

@@ -25,6 +25,7 @@ from cogs.kit.controls import (
     fit_text,
     id_field,
 )
+from cogs.kit.ids import ControlId
 from cogs.kit.presenter import PanelContext
 
 # A click on a game control: (interaction, channel id, version, payload, values).
@@ -43,10 +44,13 @@ async def _clicked(
     await _ON_CLICK[0](interaction, channel_id, version, payload, values)
 
 
+ACT_ID = ControlId("gm:{ch}:{ver}:a:{p}", p=PAYLOAD)
+
+
 class ActButton(
     Checked,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"gm:(?P<ch>\d+):(?P<ver>\d+):a:(?P<p>{PAYLOAD})",
+    template=ACT_ID.template,
 ):
     def __init__(self, item: discord.ui.Button[Any], channel_id: int, version: int, payload: str) -> None:
         super().__init__(item, row=item.row)  # DynamicItem does not take the row from its item
@@ -65,7 +69,7 @@ class ActButton(
         disabled: bool = False,
         row: int | None = None,
     ) -> ActButton:
-        custom_id = f"gm:{channel_id}:{version}:a:{payload}"
+        custom_id = ACT_ID.id(ch=channel_id, ver=version, p=payload)
         button: discord.ui.Button[Any] = discord.ui.Button(
             label=fit_text(BUTTON_LABEL, label),
             style=style,
@@ -90,10 +94,13 @@ class ActButton(
         await _clicked(interaction, self.channel_id, self.version, self.payload, [])
 
 
+SELECT_ID = ControlId("gm:{ch}:{ver}:s:{p}", p=PAYLOAD)
+
+
 class ActSelect(
     Checked,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"gm:(?P<ch>\d+):(?P<ver>\d+):s:(?P<p>{PAYLOAD})",
+    template=SELECT_ID.template,
 ):
     def __init__(self, item: discord.ui.Select[Any], channel_id: int, version: int, payload: str) -> None:
         # discord.py 2.7's selects keep their row in a slot that shadows the
@@ -116,7 +123,7 @@ class ActSelect(
         row: int | None = None,
     ) -> ActSelect:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"gm:{channel_id}:{version}:s:{payload}",
+            custom_id=SELECT_ID.id(ch=channel_id, ver=version, p=payload),
             placeholder=fit_text(PLACEHOLDER, placeholder),
             options=options[:25],
             min_values=min_values,

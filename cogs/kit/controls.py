@@ -3,11 +3,13 @@ grammar, the view for messages whose controls are all ``DynamicItem``s, and the
 board's buttons, which the features add (a feature owns its controls and
 registers them in its cog's ``setup``).
 
-custom_id scheme (DESIGN §5), never carrying hidden information:
+custom_id scheme (DESIGN §5), never carrying hidden information; each control
+declares its shape once (cogs/kit/ids.py: ``ControlId``), which gives both the id
+it is drawn with and the template that reads it back:
 * ``gm:<channel>:lobby:<op>``            lobby buttons (cogs/lobby.py)
 * ``gm:<channel>:hand``                  the board's "My hand" button (cogs/panel.py)
-* ``gm:<channel>:<version>:a:<payload>`` a game control button (cogs/panel.py)
-* ``gm:<channel>:<version>:s:<payload>`` a game control select (cogs/panel.py)
+* ``gm:<channel>:<version>:a:<payload>`` a game control button (cogs/kit/acts.py)
+* ``gm:<channel>:<version>:s:<payload>`` a game control select (cogs/kit/acts.py)
 * ``gm:<channel>:take[:...]``            Take seat and the host's answer (cogs/takeover.py)
 * ``gm:<channel>:rematch:<game>``        the final board's Rematch (cogs/rematch.py)
 * ``gm:<channel>:hint``                  the panel's Hint (cogs/hints.py)

@@ -1,7 +1,7 @@
 """The end of a game on its final picture: the board as it ended, framed in gold.
 
 Who won, and every seat's place and score, are the final record the board's embed
-carries above its picture (``cogs.channel.publisher.with_final_record``), in Discord's own
+carries above its picture (``cogs.kit.record.with_final_record``), in Discord's own
 text. Until issue 39 the result was drawn again above the board, as wide as it: that
 made every final picture taller than the 4:3 box Discord fits an embed image in
 (:data:`cogs.kit.pictures.SHOWN_BOX`), shown at a quarter of its size, the result's text

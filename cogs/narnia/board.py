@@ -29,7 +29,7 @@ def board_embed(table: TableInfo, view: BaseModel, decision: Decision | None, la
     else:  # NA-4.8.9: the cap is on the board from round 1
         title = ui("board_title_capped", language, round=v.round, cap=v.round_cap)
     embed = discord.Embed(title=title, colour=discord.Colour.green() if over else discord.Colour.dark_teal())
-    # Whose turn is the line above the board (cogs.channel.publisher.turn_line), not said again here.
+    # Whose turn is the line above the board (cogs.channel.turn_lines.turn_line), not said again here.
     if over:
         embed.description = _ended(table, v, language)
     if not over:

@@ -17,6 +17,7 @@ from bot.render import event_text
 from bot.store import VersionConflict
 from bot.table import TableService
 from cogs.channel import publisher as publisher_module
+from cogs.channel import turn_lines
 from cogs.channel.turn_messages import TurnMessages
 from cogs.kit.presenter import PRESENTERS
 from games.core import Event
@@ -99,7 +100,7 @@ async def three_in_a_lobby(
     env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> tuple[Table, discord.Message]:
     """alice's Mag Mor lobby with bob and carol seated, each public line its own message."""
-    monkeypatch.setattr(publisher_module, "chunks", one_line_per_message)
+    monkeypatch.setattr(turn_lines, "chunks", one_line_per_message)
     table = make_table(env, ["alice", "bob", "carol"])
     lobby = await open_lobby(table)
     for player in table.players[1:]:
@@ -161,7 +162,7 @@ async def test_a_publisher_killed_midway_loses_and_repeats_nothing_after_a_resta
     await table.bot.changes.after(applied)  # logged, not raised
     assert [(m.id, m.content) for m in table.channel.history()] == before  # nothing went out
     monkeypatch.undo()
-    monkeypatch.setattr(publisher_module, "chunks", one_line_per_message)
+    monkeypatch.setattr(turn_lines, "chunks", one_line_per_message)
 
     await restart(simcord_env, table, monkeypatch)
     assert await table.bot.store.pending_notices(table.channel.id) == []

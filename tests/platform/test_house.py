@@ -1,6 +1,7 @@
 """The house's shape (docs/architecture.md): three floors that import only
 downwards, no import circle anywhere (late imports inside functions included),
-no module over 500 lines and no class over 300 in games/, bot/ and cogs/."""
+no module over 500 lines and no class over 300 in games/, bot/ and cogs/, and a
+game's face (cogs/<id>/) that imports only the kit (cogs/kit/), bot/ and its own game."""
 
 from __future__ import annotations
 
@@ -159,3 +160,40 @@ def test_cogs_never_reach_the_store() -> None:
         if re.search(r"\w\.store\b", line) and not line.lstrip().startswith(("#", "from ", "import "))
     ]
     assert found == []
+
+
+def faces() -> list[str]:
+    """The game faces: a package ``cogs/<id>/`` beside a game package ``games/<id>/``."""
+    return sorted(
+        path.parent.name
+        for path in (ROOT / "cogs").glob("*/__init__.py")
+        if (ROOT / "games" / path.parent.name / "__init__.py").exists()
+    )
+
+
+def face_reaches(edges: dict[str, set[str]]) -> list[str]:
+    """What a face imports beyond the kit (``cogs.kit``), ``bot``, its own game and
+    the games' shared core (``games.core``: the types a face names, such as
+    ``Decision`` and ``Outcome``, live there)."""
+    found: list[str] = []
+    for face in faces():
+        allowed = (f"cogs.{face}", "cogs.kit", "bot", f"games.{face}", "games.core")
+        for name, targets in edges.items():
+            if name == f"cogs.{face}" or name.startswith(f"cogs.{face}."):
+                found.extend(
+                    f"{name} -> {target}"
+                    for target in sorted(targets)
+                    if not any(target == a or target.startswith(f"{a}.") for a in allowed)
+                )
+    return found
+
+
+def test_the_faces_are_found() -> None:
+    assert "narnia" in faces()
+    assert "kit" not in faces()
+
+
+def test_a_face_imports_only_the_kit_bot_and_its_game() -> None:
+    """A face (``cogs/<id>/``) draws with the kit, speaks through ``bot`` and reads
+    its own game: never a feature cog, a publisher, or another game or face."""
+    assert face_reaches(graph()) == []
