@@ -310,7 +310,7 @@ class Attack:
         if self._http is not None:
             await self._http.close()
         if self._bot is not None:
-            self._bot.service.core.thinker.close()  # the hints' worker process
+            self._bot.service.thinker.close()  # the hints' worker process
         return seconds, asked, json.loads(line) if line else {}
 
     async def report(

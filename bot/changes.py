@@ -11,7 +11,9 @@ process committed but did not publish:
 2. if AI seats must act next, play their stretch on, a committed slice at a
    time, each slice going through this same step.
 
-``Changes.after`` is that step for a change in hand; ``Changes.tick`` is the
+``Changes.after`` is that step for a change in hand: the table service's steps
+(``bot.step``) take it once their caller has answered Discord, so no caller has
+to remember it. ``Changes.tick`` is the
 scheduler's (pending notices first, so a restart publishes what was left, then
 the deadlines and AI stretches that are due).
 
@@ -36,14 +38,24 @@ from bot.logs import log_fields
 from bot.model import Applied, TableError, table_of
 from bot.outbox import Outbox
 from bot.shards import Shards
+from bot.store import GameRow
 from bot.store.listen import Heard
 from bot.table import TableService
 
 log = logging.getLogger("gamemaster")
 
 
+# The publishers' places, lowest first (``Publisher.order``), whatever order the
+# cogs that add them load in: the pages (a local write, not held up behind
+# Discord's edits), then the channel (its lines, then its board or lobby message),
+# then the open panels (a member's panel is redrawn after the board it answers).
+PAGES, CHANNEL, PANELS = 10, 20, 30
+
+
 class Publisher(Protocol):
     """Turns a channel's pending notices into Discord messages (``cogs.channel.publisher``)."""
+
+    order: int  # its place among the publishers (PAGES, CHANNEL, PANELS)
 
     async def flush(self, channel_id: int, *, wait: bool = True) -> None:
         """Publish the channel's pending notices; ``wait=False``: skip the
@@ -68,7 +80,8 @@ class Changes:
         self.service = service
         self.outbox = Outbox(service.store)
         self._shards = shards  # this process's shards: only their guilds are its to run
-        self.publishers: list[Publisher] = []  # added by the cogs that publish
+        self.publishers: list[Publisher] = []  # added by the cogs that publish (``add``)
+        service.published_by(lambda committed: self.after(committed))  # every step of the service's ends here
         # Channels whose AI stretch is being played on, slice after slice.
         self._continuing: dict[int, asyncio.Task[None]] = {}
         # Channels another process changed, being followed here (``heard``), and
@@ -77,19 +90,32 @@ class Changes:
         self._again: dict[int, Heard] = {}
         self._catching: set[asyncio.Task[None]] = set()
 
+    def add(self, publisher: Publisher) -> None:
+        """A publisher, in the place its ``order`` declares."""
+        self.publishers.append(publisher)
+
+    def ordered(self) -> list[Publisher]:
+        """The publishers by their declared order (the same order: as they were added)."""
+        # A publisher that declares no place (a test's stand-in) stands with the channel.
+        return sorted(self.publishers, key=lambda publisher: getattr(publisher, "order", CHANNEL))
+
     def owns(self, guild_id: int | None) -> bool:
         """Is ``guild_id``'s table this process's to run (and to publish)?"""
         return self._shards().owns(guild_id)
 
-    async def after(self, applied: Applied) -> None:
-        """What follows a committed change: publish, then play any AI stretch on.
-        The change is committed whatever happens here, so a failure to publish
-        is logged, not raised: its notice stays pending and the next tick retries."""
-        channel_id = applied.row.channel_id
-        mine = self.owns(applied.row.guild_id)
+    async def after(self, applied: Applied | GameRow) -> None:
+        """What follows a committed change (of a game, or of a lobby: its row):
+        publish, then play any AI stretch on. The change is committed whatever
+        happens here, so a failure to publish is logged, not raised: its notice
+        stays pending and the next tick retries."""
+        row = applied if isinstance(applied, GameRow) else applied.row
+        channel_id = row.channel_id
+        mine = self.owns(row.guild_id)
         # Another process's guild (a page's move): it hears of the change
         # (bot.store.listen) and publishes the channel; here, the pages only.
         await (self.publish(channel_id) if mine else self.publish_pages(channel_id))
+        if isinstance(applied, GameRow):
+            return  # a lobby's change: no AI plays there
         if mine and applied.ai_pending and not applied.reminder:
             # The AI seats' stretch did not fit in one slice: play it on now.
             self.continue_ai(channel_id)
@@ -97,10 +123,10 @@ class Changes:
     async def publish_pages(self, channel_id: int) -> None:
         """Another process runs the channel's guild (and publishes its board):
         here, only the pages this process holds on it."""
-        await self._flush([p for p in self.publishers if isinstance(p, Pages)], channel_id)
+        await self._flush([p for p in self.ordered() if isinstance(p, Pages)], channel_id)
 
     async def publish(self, channel_id: int, *, wait: bool = True) -> None:
-        await self._flush(self.publishers, channel_id, wait=wait)
+        await self._flush(self.ordered(), channel_id, wait=wait)
 
     async def _flush(self, publishers: list[Publisher], channel_id: int, *, wait: bool = True) -> None:
         for publisher in publishers:
@@ -153,7 +179,7 @@ class Changes:
             return
         log.error("table paused", exc_info=error, extra=log_fields(channel=channel_id, reason=reason))
         text = t(f"table.paused.{reason}", table.language)
-        for publisher in self.publishers:
+        for publisher in self.ordered():
             if await publisher.announce(channel_id, text):
                 await self.service.store.patch_table(row.id, "paused", reason)
                 return

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.ai_moves import play_ai_off_loop
 from bot.model import Applied, LogRow, Seat, Speed, TableError, TableInfo, table_of
+from bot.outbox import lobby_notice
 from bot.seats import ai_seat
 from bot.store import ChannelBusy, GameRow
 from bot.table_core import TableCore
@@ -85,7 +86,12 @@ class Lobby:
         async with self.core.lock(channel_id):
             try:
                 row = await self.core.store.create(
-                    channel_id, guild_id, game_id, info.model_dump(), self.core.clock()
+                    channel_id,
+                    guild_id,
+                    game_id,
+                    info.model_dump(),
+                    self.core.clock(),
+                    outbox=[lobby_notice(opened=True)],
                 )
             except ChannelBusy:
                 raise TableError("error.channel_busy") from None
@@ -138,7 +144,8 @@ class Lobby:
             row, info = await self._load_lobby(channel_id)
             change(row, info)
             row.table = info.model_dump()
-            row = await self.core.store.save(row, now=self.core.clock())
+            # The lobby's change is published as every change is (bot/outbox.py).
+            row = await self.core.store.save(row, outbox=[lobby_notice()], now=self.core.clock())
             return row, info
 
     async def join(self, channel_id: int, user_id: int, name: str) -> tuple[GameRow, TableInfo]:
@@ -182,7 +189,7 @@ class Lobby:
                 raise TableError("error.host_only")
             row.status = "cancelled"
             row.deadline_at = row.reminder_at = None
-            row = await self.core.store.save(row, now=self.core.clock())
+            row = await self.core.store.save(row, outbox=[lobby_notice()], now=self.core.clock())
             return row, info
 
     async def start(self, channel_id: int, user_id: int, may_manage: bool) -> Applied:

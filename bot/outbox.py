@@ -29,7 +29,9 @@ from bot.store import GameRow, Store
 from bot.store.outbox import Notice
 from games.core import Decision, Event
 
-__all__ = ["Notice", "Outbox", "change_notice", "notice_events", "reminder_notice"]
+__all__ = ["LOBBY", "Notice", "Outbox", "change_notice", "lobby_notice", "notice_events", "reminder_notice"]
+
+LOBBY = "lobby"  # a notice's kind: a lobby's change (the others: "change", "reminder")
 
 
 def change_notice(applied: Applied) -> dict[str, Any]:
@@ -78,6 +80,14 @@ def newly_asked(applied: Applied, decision: Decision) -> list[int]:
     if applied.by is not None:
         acting.add(applied.by)
     return [seat for seat in asked if seat not in acting]
+
+
+def lobby_notice(*, opened: bool = False) -> dict[str, Any]:
+    """The notice of a lobby's change (opened, a seat taken or left, cancelled):
+    the channel's lobby message is redrawn from the table as it is then, and the
+    pages and panels are told, as after any change. ``opened``: the lobby message
+    is the answer to the command that opened it, not there to redraw yet."""
+    return {"kind": LOBBY, "opened": opened}
 
 
 def reminder_notice(seats: list[int]) -> dict[str, Any]:

@@ -8,6 +8,7 @@ press it while it is still the channel's latest game and the channel is free.
 from __future__ import annotations
 
 from bot.model import Seat, TableError, TableInfo, table_of
+from bot.outbox import lobby_notice
 from bot.seats import ai_seat
 from bot.store import ChannelBusy, GameRow
 from bot.table_core import TableCore
@@ -54,7 +55,10 @@ async def rematch(
             takeover_level=table.takeover_level,
         )
         try:
-            row = await store.create(channel_id, old.guild_id, old.game, info.model_dump(), core.clock())
+            notice = lobby_notice(opened=True)
+            row = await store.create(
+                channel_id, old.guild_id, old.game, info.model_dump(), core.clock(), outbox=[notice]
+            )
         except ChannelBusy:
             raise TableError("error.channel_busy") from None
         return row, info

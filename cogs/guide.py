@@ -73,12 +73,12 @@ async def start_practice(interaction: discord.Interaction, game: str) -> None:
     if interaction.guild_id is None or interaction.channel_id is None:
         raise TableError("error.check")
     bot, user = bot_of(interaction), interaction.user
-    applied = await bot.service.practice(
+    practice = bot.service.practice(
         interaction.channel_id, interaction.guild_id, user.id, display_name(user), game, language
     )
-    name = t(f"game.{game}.name", language)
-    await reply(interaction, t("practice.opened", language, game=name, count=len(applied.table.seats) - 1))
-    await bot.changes.after(applied)  # the board, in the channel
+    async with practice as applied:  # left: the board, in the channel
+        name, others = t(f"game.{game}.name", language), len(applied.table.seats) - 1
+        await reply(interaction, t("practice.opened", language, game=name, count=others))
 
 
 GUIDE_ID = ControlId("gm:{ch}:guide:{game}", ch=CHANNEL, game=GAME)

@@ -26,7 +26,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.hints import Hint, hint, hinted_move, hints_on
+from bot.hints import Hint, hinted_move, hints_on
 from bot.i18n import t
 from bot.model import TableError
 from bot.render import seat_name
@@ -100,7 +100,7 @@ class HintButton(Checked, discord.ui.DynamicItem[discord.ui.Button[Any]], templa
         try:
             # The search takes up to a second or two: answer Discord now, privately.
             await interaction.response.defer(ephemeral=True, thinking=True)
-            found = await hint(bot_of(interaction).service.core, self.channel_id, interaction.user.id)
+            found = await bot_of(interaction).service.hint(self.channel_id, interaction.user.id)
             language = lang(interaction)
             await interaction.followup.send(
                 hint_text(found, language), view=hint_view(self.channel_id, found, language), ephemeral=True

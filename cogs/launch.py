@@ -42,7 +42,7 @@ async def open_table(interaction: discord.Interaction, channel_id: int) -> None:
     bot = bot_of(interaction)
     if not bot.settings.activity_on:  # a board drawn before the Activity was switched off
         raise TableError("launch.error.off")
-    row, *_ = await bot.service.core.load_playing(channel_id)  # a game in play, or why not
+    row, *_ = await bot.service.load_playing(channel_id)  # a game in play, or why not
     if not has_page(row.game):  # a board of another game's, forged or from before
         raise TableError("launch.error.game")
     try:

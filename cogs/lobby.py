@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.client import GameMasterBot
 from bot.i18n import cmd, join, language_of, t
 from bot.model import TableInfo, table_of
+from bot.step import Step
 from bot.store import GameRow
 from cogs.guide import guide_button
 from cogs.kit.common import (
@@ -238,26 +239,23 @@ def lobby_view(channel_id: int, language: str, game: str, *, closed: bool = Fals
 
 
 async def lobby_click(interaction: discord.Interaction, channel_id: int, op: str) -> None:
-    bot = bot_of(interaction)
-    service, user = bot.service, interaction.user
+    """The click is answered first; the change's step then publishes it: the
+    channel's publisher redraws the lobby message (or posts the board), as it
+    does whoever changed the lobby (``refresh_lobby``)."""
+    service, user = bot_of(interaction).service, interaction.user
+    step: Step[object]
     if op == "start":
-        applied = await service.start(channel_id, user.id, may_manage(interaction))
-        await interaction.response.defer()
-        await bot.changes.after(applied)
-        return
-    if op == "join":
-        row, table = await service.join(channel_id, user.id, display_name(user))
+        step = service.start(channel_id, user.id, may_manage(interaction))
+    elif op == "join":
+        step = service.join(channel_id, user.id, display_name(user))
     elif op == "leave":
-        row, table = await service.leave_lobby(channel_id, user.id)
+        step = service.leave_lobby(channel_id, user.id)
     elif op in AI_LEVELS:
-        row, table = await service.add_ai(channel_id, user.id, may_manage(interaction), AI_LEVELS[op])
+        step = service.add_ai(channel_id, user.id, may_manage(interaction), AI_LEVELS[op])
     else:
-        row, table = await service.cancel(channel_id, user.id, may_manage(interaction))
-    closed = row.status == "cancelled"
-    await interaction.response.edit_message(
-        embed=lobby_embed(row, table, table.language),
-        view=lobby_view(channel_id, table.language, row.game, closed=closed),
-    )
+        step = service.cancel(channel_id, user.id, may_manage(interaction))
+    async with step:
+        await interaction.response.defer()
 
 
 class Lobby(commands.Cog):
@@ -293,7 +291,7 @@ class Lobby(commands.Cog):
                 language.value if language else "it" if italian else bot.settings.default_language
             )
             speed_value: Literal["live", "async"] = "async" if speed and speed.value == "async" else "live"
-            row, table = await bot.service.open_lobby(
+            opening = bot.service.open_lobby(
                 interaction.channel_id,
                 interaction.guild_id,
                 interaction.user.id,
@@ -306,16 +304,18 @@ class Lobby(commands.Cog):
                 hints=hints,
                 takeover_level=LEVEL_OF[takeover.value] if takeover else "normal",
             )
-            await interaction.response.send_message(
-                embed=lobby_embed(row, table, table_language),
-                view=lobby_view(interaction.channel_id, table_language, row.game),
-            )
-            message = await interaction.original_response()
-            await bot.service.core.set_message(row.id, message.id)
+            async with opening as (row, table):
+                await interaction.response.send_message(
+                    embed=lobby_embed(row, table, table_language),
+                    view=lobby_view(interaction.channel_id, table_language, row.game),
+                )
+                message = await interaction.original_response()
+                await bot.service.set_message(row.id, message.id)
 
 
 async def refresh_lobby(bot: GameMasterBot, row: GameRow) -> None:
-    """Redraw the lobby message (after a /leave in the lobby)."""
+    """Redraw the lobby message as the table is now (the channel's publisher, at a
+    lobby's notice: bot/outbox.py)."""
     table = table_of(row)
     channel = await channel_of(bot, row.channel_id)
     if channel is None or table.message_id is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 from collections.abc import Callable
@@ -14,7 +15,7 @@ from discord.ext import commands
 from bot.client import GameMasterBot
 from bot.i18n import t
 from bot.logs import log_fields
-from bot.model import Sitting, TableError, TableInfo
+from bot.model import Applied, Sitting, TableError, TableInfo
 from bot.render import event_text
 from bot.store import GameRow
 from cogs.channel.open_panels import OpenPanels, kept_until, open_panels_of, with_expiry
@@ -174,6 +175,8 @@ async def handle_click(
     bot = bot_of(interaction)
     row: GameRow | None = None
     table: TableInfo | None = None
+    # Left, the move's step publishes it (bot/step.py): after the panel has answered.
+    road = contextlib.AsyncExitStack()
     try:
         row, table, ctx = await _context(interaction, channel_id)
         presenter = PRESENTERS[row.game]
@@ -199,12 +202,18 @@ async def handle_click(
             await interaction.response.edit_message(**panel.edit(shown=shown_picture(interaction.message)))
             remember(interaction, ctx, panel)
             return
-        applied = await bot.service.act(
-            channel_id, interaction.user.id, click.action, version=version, then=click.then
-        )
+        user = interaction.user.id
+        move = bot.service.act(channel_id, user, click.action, version=version, then=click.then)
+        applied = await road.enter_async_context(move)
     except Exception as error:
         await answer_error(interaction, error, row.game if row else None, table)
         return
+    async with road:
+        await _answer_move(interaction, applied, ctx)
+
+
+async def _answer_move(interaction: discord.Interaction, applied: Applied, ctx: PanelContext) -> None:
+    """The member's panel after their move, in place of the one clicked."""
     # The actor's private news (e.g. an explored face) goes into their panel.
     private = [
         event_text(applied.row.game, applied.table, e, ctx.language)
@@ -215,7 +224,7 @@ async def handle_click(
     new_ctx = panel_context(
         applied.game,
         applied.state,
-        channel_id,
+        ctx.channel_id,
         applied.row.version,
         applied.table,
         ctx.seat,
@@ -226,7 +235,6 @@ async def handle_click(
     text = "\n".join(private)[:2000] or None
     await interaction.response.edit_message(**panel.edit(text, shown_picture(interaction.message)))
     remember(interaction, new_ctx, panel)
-    await bot.changes.after(applied)
 
 
 answer_clicks_with(handle_click)
@@ -261,6 +269,6 @@ def _hand_button(spot: BoardSpot) -> HandButton | None:
 
 async def setup(bot: commands.Bot) -> None:
     assert isinstance(bot, GameMasterBot)
-    bot.changes.publishers.append(OpenPanels(bot, draw_sitting))
+    bot.changes.add(OpenPanels(bot, draw_sitting))
     bot.add_dynamic_items(HandButton, ActButton, ActSelect)
     add_board_control("hand", 10, _hand_button)

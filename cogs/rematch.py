@@ -9,7 +9,6 @@ import discord
 from discord.ext import commands
 
 from bot.i18n import t
-from bot.rematch import rematch
 from cogs.kit.common import bot_of, display_name
 from cogs.kit.controls import BoardSpot, Checked, add_board_control, id_field
 from cogs.kit.ids import ControlId
@@ -21,14 +20,14 @@ async def rematch_click(interaction: discord.Interaction, channel_id: int, game_
     as the old game's record). Refusals (TableError) are answered by the caller."""
     bot = bot_of(interaction)
     user = interaction.user
-    row, table = await rematch(bot.service.core, channel_id, game_row_id, user.id, display_name(user))
-    await interaction.response.send_message(
-        t("rematch.opened", table.language, host=f"**{display_name(user)}**"),
-        embed=lobby_embed(row, table, table.language),
-        view=lobby_view(channel_id, table.language, row.game),
-    )
-    message = await interaction.original_response()
-    await bot.service.core.set_message(row.id, message.id)
+    async with bot.service.rematch(channel_id, game_row_id, user.id, display_name(user)) as (row, table):
+        await interaction.response.send_message(
+            t("rematch.opened", table.language, host=f"**{display_name(user)}**"),
+            embed=lobby_embed(row, table, table.language),
+            view=lobby_view(channel_id, table.language, row.game),
+        )
+        message = await interaction.original_response()
+        await bot.service.set_message(row.id, message.id)
 
 
 REMATCH_ID = ControlId("gm:{ch}:rematch:{game}")

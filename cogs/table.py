@@ -21,7 +21,7 @@ from cogs.guide_text import rules_embed
 from cogs.kit.common import bot_of, lang, may_manage, reply, user_errors
 from cogs.kit.presenter import PRESENTERS
 from cogs.kit.record import decision_line
-from cogs.lobby import GAME_CHOICES, lobby_embed, refresh_lobby
+from cogs.lobby import GAME_CHOICES, lobby_embed
 from cogs.panel import show_panel
 from games.registry import GAMES
 
@@ -89,19 +89,19 @@ class TableCommands(commands.Cog):
     async def log(self, interaction: discord.Interaction) -> None:
         async with user_errors(interaction):
             bot = bot_of(interaction)
-            row = await bot.service.core.latest(_channel(interaction))
+            row = await bot.service.latest(_channel(interaction))
             if row is None:
                 raise TableError("error.no_table")
             table, _ = table_and_state(row)
             language = lang(interaction)
             lines = [
                 event_text(row.game, table, event, language)
-                for event in await bot.service.core.public_events(row.id, limit=LOG_LINES)
+                for event in await bot.service.public_events(row.id, limit=LOG_LINES)
             ]
             text = "\n".join(lines[-LOG_LINES:]) or t("log.empty", language)
             # A finished game's export (seed, salt, the whole log) for `python -m
             # games verify`; never a running game's: its seed tells future shuffles.
-            done = row if row.status == "finished" else await bot.service.core.latest_finished(row.channel_id)
+            done = row if row.status == "finished" else await bot.service.latest_finished(row.channel_id)
             if done is None or not table_and_state(done)[0].salt:
                 await reply(interaction, text[-2000:])
                 return
@@ -115,7 +115,7 @@ class TableCommands(commands.Cog):
                 status=t("verify.status_ended" if ended else "verify.status_finished", language),
                 file=name,
             )
-            exported = export_bytes(await bot.service.core.export(done))
+            exported = export_bytes(await bot.service.export(done))
             body = f"{note}\n\n{text[-(2000 - 2 - len(note)) :]}"
             await reply(interaction, body, file=discord.File(io.BytesIO(exported), filename=name))
 
@@ -125,26 +125,21 @@ class TableCommands(commands.Cog):
             bot = bot_of(interaction)
             found = await bot.service.active(_channel(interaction))
             if found is not None and found[0].status == "lobby":
-                row, _ = await bot.service.leave_lobby(_channel(interaction), interaction.user.id)
-                await reply(interaction, t("lobby.left", lang(interaction)))
-                await refresh_lobby(bot, row)
+                async with bot.service.leave_lobby(_channel(interaction), interaction.user.id):
+                    await reply(interaction, t("lobby.left", lang(interaction)))
                 return
-            applied = await bot.service.leave_game(_channel(interaction), interaction.user.id)
-            await reply(interaction, t("table.left_you", lang(interaction)))
-            await bot.changes.after(applied)
+            async with bot.service.leave_game(_channel(interaction), interaction.user.id):
+                await reply(interaction, t("table.left_you", lang(interaction)))
 
     @app_commands.command(name=cmd("cmd.end.name"), description=cmd("cmd.end.description"))
     async def end(self, interaction: discord.Interaction) -> None:
         async with user_errors(interaction):
             bot = bot_of(interaction)
-            applied = await bot.service.end(
-                _channel(interaction), interaction.user.id, may_manage(interaction)
-            )
-            await reply(interaction, t("table.ended_you", lang(interaction)))
-            await bot.changes.after(applied)
+            async with bot.service.end(_channel(interaction), interaction.user.id, may_manage(interaction)):
+                await reply(interaction, t("table.ended_you", lang(interaction)))
 
 
 async def setup(bot: commands.Bot) -> None:
     assert isinstance(bot, GameMasterBot)
-    bot.changes.publishers.append(Publisher(bot))
+    bot.changes.add(Publisher(bot))
     await bot.add_cog(TableCommands(bot))

@@ -24,7 +24,7 @@ from bot.i18n import t
 from bot.model import SeatRequest, TableError, TableInfo
 from bot.render import plain
 from bot.seats import ai_seats
-from bot.takeover import answer_request, request_seat
+from bot.takeover import Answer
 from cogs.kit.common import answer_error, bot_of, channel_of, display_name, lang, may_manage, reply
 from cogs.kit.controls import (
     FORGED,
@@ -43,7 +43,7 @@ from cogs.kit.ids import ControlId
 async def take_click(interaction: discord.Interaction, channel_id: int) -> None:
     """The board's Take seat: ask for the only AI-held seat, or offer a choice."""
     bot = bot_of(interaction)
-    _row, table, _game, _state = await bot.service.core.load_playing(channel_id)
+    _row, table, _game, _state = await bot.service.load_playing(channel_id)
     if table.seat_of(interaction.user.id) is not None:
         raise TableError("takeover.error.seated")
     held = ai_seats(table)
@@ -60,7 +60,7 @@ async def ask(interaction: discord.Interaction, channel_id: int, seat: int | Non
     """Record the request, tell the requester it is pending, ask the host in public."""
     bot = bot_of(interaction)
     user = interaction.user
-    _row, table, request = await request_seat(bot.service.core, channel_id, user.id, display_name(user), seat)
+    _row, table, request = await bot.service.request_seat(channel_id, user.id, display_name(user), seat)
     pending = t(
         "takeover.pending_you",
         lang(interaction),
@@ -104,28 +104,23 @@ async def answer(
 ) -> None:
     """Confirm or Refuse on a request: the request message says what became of it."""
     bot = bot_of(interaction)
-    done = await answer_request(
-        bot.service.core,
-        channel_id,
-        interaction.user.id,
-        may_manage(interaction),
-        seat,
-        user_id,
-        confirm=confirm,
+    answering = bot.service.answer_request(
+        channel_id, interaction.user.id, may_manage(interaction), seat, user_id, confirm=confirm
     )
-    table: TableInfo = done.table
-    language = table.language
-    text = t(
-        f"takeover.{done.outcome}",
-        language,
-        decider=display_name(interaction.user),
-        name=done.request.name,
-        number=seat + 1,
-    )
-    await interaction.response.edit_message(content=text, view=None)
+    done: Answer
+    async with answering as done:  # left, when confirmed: the board (the new name), the line
+        table: TableInfo = done.table
+        language = table.language
+        text = t(
+            f"takeover.{done.outcome}",
+            language,
+            decider=display_name(interaction.user),
+            name=done.request.name,
+            number=seat + 1,
+        )
+        await interaction.response.edit_message(content=text, view=None)
     if done.applied is None:
         return
-    await bot.changes.after(done.applied)  # the board (new name, Take seat while AI seats remain), the line
     channel = await channel_of(bot, channel_id)
     if channel is not None:  # the new holder is told where their hand is
         await channel.send(

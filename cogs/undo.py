@@ -30,23 +30,22 @@ async def _take_back(
     interaction: discord.Interaction, channel_id: int, *, in_place: bool, version: int | None = None
 ) -> None:
     bot = bot_of(interaction)
-    applied = await bot.service.undo(channel_id, interaction.user.id, version=version)
-    seat = applied.table.seat_of(interaction.user.id)
-    assert seat is not None and applied.state is not None
-    language = lang(interaction)
-    ctx = panel_context(
-        applied.game, applied.state, channel_id, applied.row.version, applied.table, seat, None, language
-    )
-    panel = await draw_panel(PRESENTERS[applied.row.game], ctx, kept_until(interaction))
-    done = t("undo.done", language)
-    if in_place:
-        await interaction.response.edit_message(**panel.edit(done))
-    else:
-        await interaction.response.send_message(
-            done, embed=panel.embed, view=panel.view, files=panel.files(), ephemeral=True
+    async with bot.service.undo(channel_id, interaction.user.id, version=version) as applied:
+        seat = applied.table.seat_of(interaction.user.id)
+        assert seat is not None and applied.state is not None
+        language = lang(interaction)
+        ctx = panel_context(
+            applied.game, applied.state, channel_id, applied.row.version, applied.table, seat, None, language
         )
-    remember(interaction, ctx)
-    await bot.changes.after(applied)
+        panel = await draw_panel(PRESENTERS[applied.row.game], ctx, kept_until(interaction))
+        done = t("undo.done", language)
+        if in_place:
+            await interaction.response.edit_message(**panel.edit(done))
+        else:
+            await interaction.response.send_message(
+                done, embed=panel.embed, view=panel.view, files=panel.files(), ephemeral=True
+            )
+        remember(interaction, ctx)
 
 
 UNDO_ID = ControlId("gm:{ch}:[{ver}:]undo")

@@ -29,7 +29,7 @@ from bot.shards import EVERY_SHARD, Shards
 from bot.store.listen import Heard
 from bot.store.outbox import OutboxQueries
 from bot.store.results import ResultQueries
-from bot.store.sql import Record, json_value
+from bot.store.sql import Record, Transaction, json_value
 
 # One logged action: seat, user id, source ("player", "ai", "timeout", ...), action, events.
 LoggedAction = tuple[int | None, int | None, str, dict[str, Any], list[dict[str, Any]]]
@@ -218,8 +218,17 @@ class Store(OutboxQueries, ResultQueries, ABC):
 
     # -- writes ---------------------------------------------------------------
     async def create(
-        self, channel_id: int, guild_id: int | None, game: str, table: dict[str, Any], now: float
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        game: str,
+        table: dict[str, Any],
+        now: float,
+        *,
+        outbox: Sequence[dict[str, Any]] = (),
     ) -> GameRow:
+        """A new game in its lobby, at version 1, with what its opening must publish
+        (``outbox``) in the same transaction, announced to the other processes."""
         try:
             async with self.transaction() as tx:
                 [r] = await tx.fetch(
@@ -227,11 +236,19 @@ class Store(OutboxQueries, ResultQueries, ABC):
                     " created_at, updated_at) VALUES (?, ?, ?, 'lobby', 1, ?, ?, ?) RETURNING id",
                     (channel_id, guild_id, game, json.dumps(table), float(now), float(now)),
                 )
+                for payload in outbox:
+                    notice = (int(r["id"]), channel_id, 1, json.dumps(payload), float(now))
+                    await tx.execute(INSERT_NOTICE, notice)
+                await self._announce_created(tx, channel_id, guild_id)
         except self.unique_violation as error:
             raise ChannelBusy(channel_id) from error
         row = await self.get(int(r["id"]))
         assert row is not None
         return row
+
+    async def _announce_created(self, tx: Transaction, channel_id: int, guild_id: int | None) -> None:
+        """Tell the other processes of a new game, in its transaction (PostgreSQL's
+        NOTIFY, bot.store.listen); SQLite: one process owns the file."""
 
     async def save(
         self,

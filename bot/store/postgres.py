@@ -373,6 +373,11 @@ class PostgresStore(Store):
         written = await self.pool.fetchval(WRITE_CHANGE, *update, *columns[1:], *notices[1:], self.origin)
         return bool(written)
 
+    async def _announce_created(self, tx: Transaction, channel_id: int, guild_id: int | None) -> None:
+        # As WRITE_CHANGE announces a change: delivered when, and only when, it commits.
+        text = f"{self.origin} {channel_id} {guild_id or 0} 1 0"
+        await tx.execute(f"SELECT pg_notify('{LISTENED}', ?)", (text,))
+
     async def patch_table_keys(
         self,
         game_id: int,

@@ -42,7 +42,5 @@ async def setup(bot: commands.Bot) -> None:
         bot.settings = bot.settings.model_copy(update={"activity_port": None})
         return
     server = ActivityServer(bot.service, bot.changes, bot.settings)
-    # First among the publishers: a page's update is a local write, and should
-    # not wait behind the channel's Discord edits.
-    bot.changes.publishers.insert(0, server.viewers)
+    bot.changes.add(server.viewers)  # first among the publishers (Viewers.order)
     await bot.add_cog(Activity(server))

@@ -9,6 +9,7 @@ other pages see them as they see a click."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import html
 import logging
@@ -21,9 +22,8 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from pydantic import ValidationError
 
 from bot.changes import Changes
-from bot.hints import hint
 from bot.i18n import language_of, t
-from bot.model import Applied, TableError
+from bot.model import TableError
 from bot.replies import explain
 from bot.settings import Settings
 from bot.table import TableService
@@ -301,24 +301,22 @@ class ActivityServer:
                 await send(viewer.socket, error(refused, t(refused, viewer.language)))
             return
         channel, user = viewer.channel_id, viewer.user_id
-        try:
-            applied: Applied
-            if isinstance(message, Act):
-                applied = await self.service.act(channel, user, message.action, version=message.version)
-            else:
-                applied = await self.service.undo(channel, user, version=message.version)
-        except (TableError, RuleError) as refusal:
-            await self._refused_move(viewer, refusal)
-            return
-        await self.changes.after(applied)  # the channel's board and lines, and every page
+        if isinstance(message, Act):
+            step = self.service.act(channel, user, message.action, version=message.version)
+        else:
+            step = self.service.undo(channel, user, version=message.version)
+        # Left, the step publishes the change: the channel's board and lines, and every page.
+        async with contextlib.AsyncExitStack() as road:
+            try:
+                await road.enter_async_context(step)
+            except (TableError, RuleError) as refusal:
+                await self._refused_move(viewer, refusal)
 
     async def hint(self, viewer: Viewer, before_search: Callable[[], None] | None = None) -> None:
         """The panel's Hint: the hard search on the member's own view (bot.hints);
         ``before_search``: the member's budget (cogs.activity.hinting)."""
         try:
-            found = await hint(
-                self.service.core, viewer.channel_id, viewer.user_id, before_search=before_search
-            )
+            found = await self.service.hint(viewer.channel_id, viewer.user_id, before_search=before_search)
             move = found.advice.move.model_dump(mode="json")
             text = hint_text(found, viewer.language)
         except TableError as refusal:

@@ -157,9 +157,9 @@ async def shown(service: TableService, channel_id: int, drawn: Drawn | None = No
     if found is not None:
         row, info = found
     else:
-        latest = await service.core.latest(channel_id)
+        latest = await service.latest(channel_id)
         if latest is None or latest.status != "finished":
             return None
         row, info = latest, table_of(latest)
-    recent = await service.core.recent_actions(row.id, limit=LINES)
+    recent = await service.recent_actions(row.id, limit=LINES)
     return Shown(row, info, service.state_of(row), tuple(recent), drawn or Drawn())

@@ -18,6 +18,7 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.changes import PAGES
 from bot.table import TableService
 from cogs.activity.backlog import unsent
 from cogs.activity.protocol import PROTOCOL
@@ -59,6 +60,8 @@ def state_message(table: dict[str, Any] | None, language: str, *, with_words: bo
 
 
 class Viewers:
+    order = PAGES  # first: a page's update is a local write, not held up behind Discord's edits
+
     def __init__(self, service: TableService, unsent_bytes: int = UNSENT_BYTES) -> None:
         self.service, self.unsent_bytes = service, unsent_bytes
         self.drawn = Drawn()  # the last events' lines, drawn once for every change that lists them

@@ -24,6 +24,7 @@ from datetime import datetime, timedelta
 
 import discord
 
+from bot.changes import PANELS
 from bot.client import GameMasterBot
 from bot.i18n import t
 from bot.model import Sitting, TableError
@@ -77,6 +78,8 @@ class OpenPanel:
 
 
 class OpenPanels:
+    order = PANELS  # after the channel: a panel is redrawn under the board it answers
+
     def __init__(self, bot: GameMasterBot, draw: Draw) -> None:
         self.bot = bot
         self.draw = draw

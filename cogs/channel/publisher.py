@@ -18,9 +18,10 @@ import logging
 
 import discord
 
+from bot.changes import CHANNEL
 from bot.client import GameMasterBot
 from bot.model import TableInfo
-from bot.outbox import Notice
+from bot.outbox import LOBBY, Notice
 from bot.store import GameRow
 from cogs.channel.board import BoardMessage
 from cogs.channel.change import Change, Part, live_text, table_and_state
@@ -29,12 +30,15 @@ from cogs.channel.turn_lines import change_lines, parts_of, ping_of, reminder_of
 from cogs.channel.turn_messages import Boards, TurnMessages
 from cogs.kit.common import channel_of
 from cogs.kit.controls import hand_view
+from cogs.lobby import refresh_lobby
 from games.core import GameState
 
 log = logging.getLogger("gamemaster.publish")
 
 
 class Publisher:
+    order = CHANNEL  # after the pages, before the open panels (bot.changes)
+
     def __init__(self, bot: GameMasterBot) -> None:
         self.bot = bot
         self.outbox = bot.changes.outbox
@@ -103,7 +107,8 @@ class Publisher:
                 if notice.game_id not in games:
                     row = await self.outbox.game(notice.game_id)
                     games[notice.game_id] = (row, *table_and_state(row))
-                    await self.boards.pending(channel, row.id)
+                    if row.state is not None:  # a lobby has no boards yet
+                        await self.boards.pending(channel, row.id)
                 row, table, state = games[notice.game_id]
                 change = Change(
                     row, TableInfo.model_validate(notice.payload.get("table", row.table)), state, notice
@@ -123,6 +128,10 @@ class Publisher:
         old one cut down to the turn's lines), else edited in place once the
         channel's last notice of the game is out."""
         notice = change.notice
+        if notice.payload.get("kind") == LOBBY:
+            if last and not notice.payload.get("opened"):  # an opening's lobby is its command's answer
+                await refresh_lobby(self.bot, change.row)
+            return
         if notice.payload.get("kind") == "reminder":
             reminder = reminder_of(change)
             if reminder is not None and notice.sent == 0:

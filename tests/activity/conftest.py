@@ -52,7 +52,7 @@ class Channel:
 
     def watch(self) -> None:
         """Record each seat's view at every version the table service commits."""
-        core = self.bot.service.core
+        core = self.bot.service._core
         commit = core.commit
 
         async def recorded(applied: Applied, log_rows: list[LogRow], **options: Any) -> None:

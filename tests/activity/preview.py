@@ -154,7 +154,7 @@ async def preview(game: str, language: str, out: Path, seed: int) -> list[Path]:
                     )
                     await bot.changes.after(applied)
                     await bot.changes.settled()
-                latest = await bot.service.core.latest(CHANNEL)
+                latest = await bot.service.latest(CHANNEL)
                 assert latest is not None and latest.status == "finished", "the game did not end"
                 await _shoot(pages, latest.version, out, "99-final", language)
                 saved += [out / f"99-final-{size}-{language}.png" for size in SIZES]

@@ -153,7 +153,7 @@ class OneWorker:
             move = choose(game.id, seat, "normal", 1, view, decision)
             return Advice(move, move, searched=False)
 
-        monkeypatch.setattr(rig.bot.service.core.thinker, "advise", advise)
+        monkeypatch.setattr(rig.bot.service._core.thinker, "advise", advise)
 
 
 async def hint_table(rig: Rig, channel: int, host: int, guest: int) -> int:
@@ -243,7 +243,7 @@ async def test_a_hint_s_search_is_abandoned_when_its_page_goes(
     await page.close()
     assert await asyncio.to_thread(worker.abandoned.wait, 1.5), "the search went on for nobody"
     await asyncio.sleep(0.2)
-    core = rig.bot.service.core
+    core = rig.bot.service._core
     assert not core.hinting and not rig.server.hints.running
     await asyncio.sleep(3.0)  # past the search's end, had it gone on
     found = await rig.bot.service.active(CHANNEL)

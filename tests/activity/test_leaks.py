@@ -87,7 +87,7 @@ class Game:
     readers: list[asyncio.Task[None]] = field(default_factory=list)
 
     def record(self) -> None:
-        core = self.rig.bot.service.core
+        core = self.rig.bot.service._core
         commit = core.commit
 
         async def recorded(applied: Applied, log_rows: list[LogRow], **options: Any) -> None:
@@ -110,7 +110,7 @@ class Game:
         engine = GAMES[self.game]
         for _ in range(2500):
             await self.rig.bot.changes.settled()
-            row = await self.rig.bot.service.core.latest(CHANNEL)
+            row = await self.rig.bot.service._core.latest(CHANNEL)
             assert row is not None
             info, state = table_of(row), self.rig.bot.service.state_of(row)
             assert state is not None

@@ -42,7 +42,7 @@ async def configured(tmp_path: Path, port: int) -> GameMasterBot:
 
 async def test_started_and_stopped_with_the_bot(tmp_path: Path, unused_tcp_port: int) -> None:
     bot = await configured(tmp_path, unused_tcp_port)
-    assert isinstance(bot.changes.publishers[0], Viewers)  # pages first: a local write
+    assert isinstance(bot.changes.ordered()[0], Viewers)  # pages first: a local write
     url = f"http://127.0.0.1:{unused_tcp_port}/"
     async with aiohttp.ClientSession() as http:
         async with http.get(url) as page:

@@ -80,8 +80,8 @@ async def test_a_seat_that_changes_hands_changes_the_view_at_the_next_change(rig
     leaver, _ = await open_page(rig, "tok-bob")
 
     # Dave takes the AI's seat (3): his page now shows that seat's hand.
-    await request_seat(service.core, CHANNEL, DAVE, "dave", None)
-    done = await answer_request(service.core, CHANNEL, ALICE, False, 2, DAVE, confirm=True)
+    await request_seat(service._core, CHANNEL, DAVE, "dave", None)
+    done = await answer_request(service._core, CHANNEL, ALICE, False, 2, DAVE, confirm=True)
     assert done.applied is not None
     await rig.bot.changes.after(done.applied)
     taken = (await next_state(watcher))["table"]
@@ -117,7 +117,7 @@ async def test_the_channel_s_next_game_reaches_the_open_pages(rig: Rig) -> None:
     final = (await next_state(page))["table"]
     assert final["status"] == "finished" and final["version"] > 3
 
-    await rematch(service.core, CHANNEL, ended.row.id, BOB, "bob")
+    await rematch(service._core, CHANNEL, ended.row.id, BOB, "bob")
     await rig.bot.changes.after(await service.start(CHANNEL, BOB, False))
     again = (await next_state(page))["table"]
     assert again["status"] == "playing" and again["version"] < final["version"]

@@ -9,6 +9,7 @@ import simcord
 
 from bot.changes import Changes
 from bot.model import Applied
+from bot.store import GameRow
 from cogs.channel.publisher import Publisher
 from tests.e2e.helpers import make_table, seated_lobby, start_game, step
 from tests.e2e.test_outbox import kill_after, restart
@@ -21,9 +22,12 @@ def spy(monkeypatch: pytest.MonkeyPatch) -> Calls:
     calls: Calls = []
     real_after, real_publish = Changes.after, Changes.publish
 
-    async def after(self: Changes, applied: Applied) -> None:
-        source = "deadline" if applied.auto_seats else "start" if applied.started else "member"
-        calls.append(("after", applied.row.channel_id, source))
+    async def after(self: Changes, applied: Applied | GameRow) -> None:
+        if isinstance(applied, GameRow):  # a lobby's change
+            calls.append(("after", applied.channel_id, "lobby"))
+        else:
+            source = "deadline" if applied.auto_seats else "start" if applied.started else "member"
+            calls.append(("after", applied.row.channel_id, source))
         await real_after(self, applied)
 
     async def publish(self: Changes, channel_id: int, *, wait: bool = True) -> None:
@@ -42,7 +46,11 @@ async def test_a_click_a_command_and_a_deadline_go_through_the_one_step(
     table = make_table(simcord_env, ["alice", "bob", "carol"])
     channel = table.channel.id
     await start_game(table)
-    assert calls == [("after", channel, "start"), ("publish", channel, "wait")]
+    # The lobby's changes (/play, two joins) go by the same step as the start.
+    assert calls == [("after", channel, "lobby"), ("publish", channel, "wait")] * 3 + [
+        ("after", channel, "start"),
+        ("publish", channel, "wait"),
+    ]
 
     calls.clear()
     await step(table)  # a member's click in their panel

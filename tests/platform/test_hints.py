@@ -85,7 +85,7 @@ async def test_a_hint_at_a_practice_table_is_hard_s_move_from_the_member_s_view(
     await first_turn_of(service, HOST)
     before = await service.store.active(CHANNEL)
     assert before is not None
-    found = await hint(service.core, CHANNEL, HOST)
+    found = await hint(service._core, CHANNEL, HOST)
     after = await service.store.active(CHANNEL)
     assert after is not None
     info = await service.active(CHANNEL)
@@ -105,7 +105,7 @@ async def test_a_hint_at_a_practice_table_is_hard_s_move_from_the_member_s_view(
     # Counted on the seat, without a new version: open panels stay valid.
     assert after.version == before.version
     assert [s.hints for s in info[1].seats] == [1, 0, 0]
-    await hint(service.core, CHANNEL, HOST)
+    await hint(service._core, CHANNEL, HOST)
     again = await service.active(CHANNEL)
     assert again is not None and again[1].seats[seat].hints == 2
 
@@ -117,7 +117,7 @@ async def test_a_hint_with_another_member_seated_needs_the_host_s_yes(service: T
     await service.start(CHANNEL, HOST, False)
     await first_turn_of(service, HOST)
     with pytest.raises(TableError) as refused:
-        await hint(service.core, CHANNEL, HOST)
+        await hint(service._core, CHANNEL, HOST)
     assert refused.value.key == "hint.error.off"
     row = await service.store.active(CHANNEL)
     assert row is not None and all(s["hints"] == 0 for s in row.table["seats"])  # nothing changed
@@ -133,7 +133,7 @@ async def test_the_host_may_turn_hints_on_for_everyone_and_a_hint_waits_for_your
     await service.add_ai(CHANNEL, HOST, False)
     await service.start(CHANNEL, HOST, False)
     await first_turn_of(service, HOST)
-    assert (await hint(service.core, CHANNEL, HOST)).advice.move is not None
+    assert (await hint(service._core, CHANNEL, HOST)).advice.move is not None
     found = await service.active(CHANNEL)
     assert found is not None
     row, info = found
@@ -145,10 +145,10 @@ async def test_the_host_may_turn_hints_on_for_everyone_and_a_hint_waits_for_your
     waiting = GUEST if info.seat_of(GUEST) not in decision.actors else None
     if waiting is not None:
         with pytest.raises(TableError) as refused:
-            await hint(service.core, CHANNEL, waiting)
+            await hint(service._core, CHANNEL, waiting)
         assert refused.value.key == "hint.error.not_your_turn"
     with pytest.raises(TableError) as stranger:
-        await hint(service.core, CHANNEL, 999)
+        await hint(service._core, CHANNEL, 999)
     assert stranger.value.key == "error.not_a_player"
 
 
@@ -158,14 +158,14 @@ class HeldSearch:
 
     def __init__(self, service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
         self.entered, self.go = threading.Event(), threading.Event()
-        real = service.core.thinker.advise
+        real = service._core.thinker.advise
 
         def held(*args: Any) -> Advice:
             self.entered.set()
             assert self.go.wait(10), "the test never let the search go"
             return real(*args)
 
-        monkeypatch.setattr(service.core.thinker, "advise", held)
+        monkeypatch.setattr(service._core.thinker, "advise", held)
 
     async def started(self) -> None:
         assert await asyncio.to_thread(self.entered.wait, 30), "the hint's search never started"
@@ -206,9 +206,9 @@ async def test_another_member_moves_while_a_hint_searches(
     decision (the guest's choice is hidden from it), is counted afterwards."""
     await start_talismani(service)
     with HeldSearch(service, monkeypatch) as search:
-        asked = asyncio.create_task(hint(service.core, CHANNEL, HOST))
+        asked = asyncio.create_task(hint(service._core, CHANNEL, HOST))
         await search.started()
-        assert not service.core.lock(CHANNEL).locked()
+        assert not service._core.lock(CHANNEL).locked()
         await service.act(CHANNEL, GUEST, await default_of(service, GUEST))  # not waiting for the hint
         assert not asked.done()
     found = await asked
@@ -228,19 +228,19 @@ async def test_one_search_per_seat_at_a_time_on_the_thinker_s_lane(
     await start_talismani(service)
     threads: list[str] = []
     with HeldSearch(service, monkeypatch) as search:
-        held = service.core.thinker.advise
+        held = service._core.thinker.advise
 
         def named(*args: Any) -> Advice:
             threads.append(threading.current_thread().name)
             return held(*args)
 
-        monkeypatch.setattr(service.core.thinker, "advise", named)
-        asked = asyncio.create_task(hint(service.core, CHANNEL, HOST))
+        monkeypatch.setattr(service._core.thinker, "advise", named)
+        asked = asyncio.create_task(hint(service._core, CHANNEL, HOST))
         await search.started()
         with pytest.raises(TableError) as again:
-            await hint(service.core, CHANNEL, HOST)
+            await hint(service._core, CHANNEL, HOST)
         assert again.value.key == "hint.error.searching"
-        other = asyncio.create_task(hint(service.core, CHANNEL, GUEST))  # another seat may ask meanwhile
+        other = asyncio.create_task(hint(service._core, CHANNEL, GUEST))  # another seat may ask meanwhile
         search.go.set()
     found, theirs = await asked, await other
     assert found.number == 1 and theirs.number == 1
@@ -248,7 +248,7 @@ async def test_one_search_per_seat_at_a_time_on_the_thinker_s_lane(
     row = await service.store.active(CHANNEL)
     assert row is not None
     assert [seat.hints for seat in table_of(row).seats] == [1, 1, 0]
-    found = await hint(service.core, CHANNEL, HOST)  # once answered, the seat may ask again
+    found = await hint(service._core, CHANNEL, HOST)  # once answered, the seat may ask again
     assert found.number == 2
 
 
@@ -259,7 +259,7 @@ async def test_a_hint_whose_table_moved_on_is_dropped(
     and is not given, nor counted."""
     await start_talismani(service)
     with HeldSearch(service, monkeypatch) as search:
-        asked = asyncio.create_task(hint(service.core, CHANNEL, HOST))
+        asked = asyncio.create_task(hint(service._core, CHANNEL, HOST))
         await search.started()
         await service.act(CHANNEL, HOST, await default_of(service, HOST))
     with pytest.raises(TableError) as dropped:
@@ -296,7 +296,7 @@ async def test_a_hint_never_undoes_another_process_s_change(
     monkeypatch.setattr(service.store, "patch_table_keys", after_the_other_process)
     try:
         with pytest.raises(TableError) as dropped:
-            await hint(service.core, CHANNEL, HOST)
+            await hint(service._core, CHANNEL, HOST)
     finally:
         await other_store.close()
     assert dropped.value.key == "hint.error.moved_on"

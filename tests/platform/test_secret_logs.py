@@ -81,7 +81,7 @@ async def states(simcord_env: simcord.Env) -> AsyncIterator[list[Any]]:
     """Every state the table service commits, in order."""
     bot = simcord_env.bot
     assert isinstance(bot, GameMasterBot)
-    core = bot.service.core
+    core = bot.service._core
     commit, seen = core.commit, []
 
     async def recorded(applied: Applied, log_rows: list[LogRow], **options: Any) -> None:

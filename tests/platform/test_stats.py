@@ -323,13 +323,13 @@ async def test_rematch_through_the_service(store: Store, database: str) -> None:
     old_id = ended.row.id
 
     with pytest.raises(TableError) as refused:
-        await rematch(service.core, 5, old_id, CAROL, "carol")
+        await rematch(service._core, 5, old_id, CAROL, "carol")
     assert refused.value.key == "rematch.error.not_player"
     with pytest.raises(TableError) as foreign:
-        await rematch(service.core, 6, old_id, BOB, "bob")  # another channel's button id
+        await rematch(service._core, 6, old_id, BOB, "bob")  # another channel's button id
     assert foreign.value.key == "rematch.error.gone"
 
-    row, table = await rematch(service.core, 5, old_id, BOB, "Bob B.")
+    row, table = await rematch(service._core, 5, old_id, BOB, "Bob B.")
     assert row.status == "lobby" and row.game == "akelarre" and row.guild_id == GUILD
     assert table.host_id == BOB
     assert [(s.user_id, s.name, s.ai, s.level) for s in table.seats] == [
@@ -346,9 +346,9 @@ async def test_rematch_through_the_service(store: Store, database: str) -> None:
     )
 
     with pytest.raises(TableError) as busy:
-        await rematch(service.core, 5, old_id, ALICE, "alice")
+        await rematch(service._core, 5, old_id, ALICE, "alice")
     assert busy.value.key == "error.channel_busy"
     await service.cancel(5, BOB, False)
     with pytest.raises(TableError) as stale:
-        await rematch(service.core, 5, old_id, ALICE, "alice")  # the cancelled rematch is now the latest
+        await rematch(service._core, 5, old_id, ALICE, "alice")  # the cancelled rematch is now the latest
     assert stale.value.key == "rematch.error.not_latest"

@@ -211,7 +211,7 @@ async def test_take_seat_requested_and_confirmed_by_the_host(service: TableServi
     await service.leave_game(1, BOB)
     opened = await service.store.active(1)
     assert opened is not None
-    _row, table, request = await request_seat(service.core, 1, DAN, "dan", None)
+    _row, table, request = await request_seat(service._core, 1, DAN, "dan", None)
     assert request.seat == 1 and table.requests == [request] and table.seats[1].ai
     # Asking is not a change of the game: the version stands, ann's panel (drawn before) still acts.
     asked = await service.store.active(1)
@@ -219,7 +219,7 @@ async def test_take_seat_requested_and_confirmed_by_the_host(service: TableServi
     await service.act(1, ANN, {"kind": "pick", "number": 3}, version=opened.version)
     before = await service.store.active(1)
     assert before is not None
-    answer = await answer_request(service.core, 1, ANN, False, 1, DAN, confirm=True)
+    answer = await answer_request(service._core, 1, ANN, False, 1, DAN, confirm=True)
     assert answer.outcome == "confirmed" and answer.applied is not None
     dan = answer.table.seats[1]
     assert dan.user_id == DAN and dan.name == "dan" and not dan.ai and answer.table.requests == []
@@ -243,8 +243,8 @@ async def test_take_seat_requested_and_confirmed_by_the_host(service: TableServi
 async def test_the_player_who_left_takes_the_seat_back(service: TableService) -> None:
     await _started(service)
     await service.leave_game(1, BOB)
-    await request_seat(service.core, 1, BOB, "bob", 1)
-    answer = await answer_request(service.core, 1, CID, True, 1, BOB, confirm=True)  # a moderator confirms
+    await request_seat(service._core, 1, BOB, "bob", 1)
+    answer = await answer_request(service._core, 1, CID, True, 1, BOB, confirm=True)  # a moderator confirms
     assert answer.applied is not None
     assert answer.applied.events == [public("takeover.event.back", name="bob", number=2, was="bob")]
     assert answer.table.seat_of(BOB) == 1
@@ -255,8 +255,8 @@ async def test_a_lobby_ai_seat_may_be_taken(service: TableService) -> None:
     await service.join(1, BOB, "bob")
     await service.add_ai(1, ANN, False)
     await service.start(1, ANN, False)
-    await request_seat(service.core, 1, DAN, "dan", None)
-    answer = await answer_request(service.core, 1, ANN, False, 2, DAN, confirm=True)
+    await request_seat(service._core, 1, DAN, "dan", None)
+    answer = await answer_request(service._core, 1, ANN, False, 2, DAN, confirm=True)
     assert answer.applied is not None
     assert answer.applied.events == [
         public("takeover.event.taken", name="dan", number=3, was="AI 1 · normal")
@@ -278,45 +278,45 @@ async def test_refusals_change_nothing(service: TableService) -> None:
     await service.open_lobby(1, 2, ANN, "ann", "rounds", seats=4, speed="live", language="en")
     await service.join(1, BOB, "bob")
     await service.join(1, CID, "cid")
-    await _refused(service, "error.not_started", request_seat(service.core, 1, DAN, "dan", None))
+    await _refused(service, "error.not_started", request_seat(service._core, 1, DAN, "dan", None))
     await service.start(1, ANN, False)
-    await _refused(service, "takeover.error.no_ai_seat", request_seat(service.core, 1, DAN, "dan", None))
+    await _refused(service, "takeover.error.no_ai_seat", request_seat(service._core, 1, DAN, "dan", None))
     await service.leave_game(1, BOB)
     await service.leave_game(1, CID)
-    await _refused(service, "takeover.error.seated", request_seat(service.core, 1, ANN, "ann", 1))
-    await _refused(service, "takeover.error.not_ai", request_seat(service.core, 1, DAN, "dan", 0))
-    await _refused(service, "takeover.error.which", request_seat(service.core, 1, DAN, "dan", None))
-    await request_seat(service.core, 1, DAN, "dan", 1)
+    await _refused(service, "takeover.error.seated", request_seat(service._core, 1, ANN, "ann", 1))
+    await _refused(service, "takeover.error.not_ai", request_seat(service._core, 1, DAN, "dan", 0))
+    await _refused(service, "takeover.error.which", request_seat(service._core, 1, DAN, "dan", None))
+    await request_seat(service._core, 1, DAN, "dan", 1)
     await _refused(
-        service, "error.host_only", answer_request(service.core, 1, EVE, False, 1, DAN, confirm=True)
+        service, "error.host_only", answer_request(service._core, 1, EVE, False, 1, DAN, confirm=True)
     )
     await _refused(
-        service, "error.host_only", answer_request(service.core, 1, EVE, False, 1, DAN, confirm=False)
+        service, "error.host_only", answer_request(service._core, 1, EVE, False, 1, DAN, confirm=False)
     )
     await _refused(
-        service, "takeover.error.stale", answer_request(service.core, 1, ANN, False, 2, DAN, confirm=True)
+        service, "takeover.error.stale", answer_request(service._core, 1, ANN, False, 2, DAN, confirm=True)
     )
-    refused = await answer_request(service.core, 1, ANN, False, 1, DAN, confirm=False)
+    refused = await answer_request(service._core, 1, ANN, False, 1, DAN, confirm=False)
     assert refused.outcome == "refused" and refused.table.requests == [] and refused.table.seats[1].ai
     await _refused(
-        service, "takeover.error.stale", answer_request(service.core, 1, ANN, False, 1, DAN, confirm=True)
+        service, "takeover.error.stale", answer_request(service._core, 1, ANN, False, 1, DAN, confirm=True)
     )
-    await request_seat(service.core, 1, DAN, "dan", 1)
-    await request_seat(service.core, 1, DAN, "dan", 2)  # asking again replaces the first request
+    await request_seat(service._core, 1, DAN, "dan", 1)
+    await request_seat(service._core, 1, DAN, "dan", 2)  # asking again replaces the first request
     await _refused(
-        service, "takeover.error.stale", answer_request(service.core, 1, ANN, False, 1, DAN, confirm=True)
+        service, "takeover.error.stale", answer_request(service._core, 1, ANN, False, 1, DAN, confirm=True)
     )
-    withdrawn = await answer_request(service.core, 1, DAN, False, 2, DAN, confirm=False)
+    withdrawn = await answer_request(service._core, 1, DAN, False, 2, DAN, confirm=False)
     assert withdrawn.outcome == "withdrawn" and withdrawn.table.requests == []
-    await request_seat(service.core, 1, DAN, "dan", 1)
-    await request_seat(service.core, 1, EVE, "eve", 1)
-    await answer_request(service.core, 1, ANN, False, 1, DAN, confirm=True)
+    await request_seat(service._core, 1, DAN, "dan", 1)
+    await request_seat(service._core, 1, EVE, "eve", 1)
+    await answer_request(service._core, 1, ANN, False, 1, DAN, confirm=True)
     # eve's request for the same seat is answered by dan's confirmation
     await _refused(
-        service, "takeover.error.stale", answer_request(service.core, 1, ANN, False, 1, EVE, confirm=True)
+        service, "takeover.error.stale", answer_request(service._core, 1, ANN, False, 1, EVE, confirm=True)
     )
     await service.end(1, ANN, False)
-    await _refused(service, "error.no_table", request_seat(service.core, 1, EVE, "eve", 2))
+    await _refused(service, "error.no_table", request_seat(service._core, 1, EVE, "eve", 2))
 
 
 async def test_seat_entries_are_not_game_actions(service: TableService) -> None:
@@ -324,8 +324,8 @@ async def test_seat_entries_are_not_game_actions(service: TableService) -> None:
     the stored state, with seat changes (leave, timeouts, takeover) in between."""
     await _started(service)
     await service.leave_game(1, BOB)
-    await request_seat(service.core, 1, DAN, "dan", 1)
-    await answer_request(service.core, 1, ANN, False, 1, DAN, confirm=True)
+    await request_seat(service._core, 1, DAN, "dan", 1)
+    await answer_request(service._core, 1, ANN, False, 1, DAN, confirm=True)
     for _ in range(TIMEOUTS_TO_AI):
         await _round_without(service, 2)
     while (row := await service.store.active(1)) is not None:

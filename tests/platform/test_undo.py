@@ -135,7 +135,7 @@ async def test_a_default_at_the_deadline_ends_what_may_be_taken_back(service: Ta
     first = await seat_user(service, 0)
     await service.act(CH, first, {"kind": "end"})
     await service.act(CH, first, {"kind": "pick", "n": 1})
-    service.core.clock = lambda: 10**9  # every deadline is past: the late seats get their defaults
+    service._core.clock = lambda: 10**9  # every deadline is past: the late seats get their defaults
     await service.run_due(CH)
     await refused(service, first, "undo.refused.since")
 
@@ -244,7 +244,7 @@ async def clock_of(service: TableService) -> tuple[float | None, float | None]:
 
 
 def set_clock(service: TableService, now: float) -> None:
-    service.core.clock = lambda: now
+    service._core.clock = lambda: now
 
 
 async def test_a_take_back_gives_the_decision_no_fresh_deadline(service: TableService) -> None:

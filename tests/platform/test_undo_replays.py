@@ -110,7 +110,7 @@ async def test_a_second_step_of_the_turn_gets_its_own_deadline(service: TableSer
     assert (await clock_of(service))[0] == deadline
     set_clock(service, 1030.0)
     await service.act(CH, first, {"kind": "step", "n": 1})
-    assert (await clock_of(service))[0] == pytest.approx(1030.0 + service.core.settings.live_short_seconds)
+    assert (await clock_of(service))[0] == pytest.approx(1030.0 + service._core.settings.live_short_seconds)
 
 
 async def test_once_another_seat_moves_a_like_decision_is_new(service: TableService) -> None:
@@ -131,4 +131,4 @@ async def test_once_another_seat_moves_a_like_decision_is_new(service: TableServ
         await service.act(CH, user, {"kind": "end"})
     set_clock(service, 5000.0)
     await service.act(CH, users[0], {"kind": "step", "n": 1})
-    assert (await clock_of(service))[0] == pytest.approx(5000.0 + service.core.settings.live_short_seconds)
+    assert (await clock_of(service))[0] == pytest.approx(5000.0 + service._core.settings.live_short_seconds)
