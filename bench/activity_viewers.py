@@ -45,9 +45,9 @@ from pydantic import SecretStr
 
 from bench.activity_attack import Attack, FakeDiscordProcess, add_arguments, main_of_children, options_of
 from bot.memory import freeze_startup
-from bot.presenter import register
 from cogs import akelarre, narnia
 from cogs.activity.server import ActivityServer
+from cogs.kit.presenter import register
 from games.registry import GAMES
 from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
 from tests.factory import make_bot, start_with_an_ai

@@ -22,8 +22,8 @@ from bench.picture_speed import percentile
 from cogs.akelarre import PRESENTER
 from cogs.akelarre.whole import whole_select
 from cogs.panel import panel_context
-from cogs.preview import table_for
 from games.akelarre import GAME
+from tools.preview import table_for
 
 
 def contexts(games: int) -> list[Any]:

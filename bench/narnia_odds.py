@@ -11,7 +11,7 @@ more than the ⚔️ menu's 24 options. Token values are shared out as in the ba
   p50 / p99 / max in ms; target p99 <= 20 ms.
 * ``answer``: the bot's own path (``cogs.panel.draw_panel``) on a running loop with a 1 ms
   ticker, the odds worked out on the work thread meanwhile: how long the answer took (at
-  most ``cogs.drawn.WORK_WAIT`` plus the drawing) and how late the ticker woke over
+  most ``cogs.kit.drawn.WORK_WAIT`` plus the drawing) and how late the ticker woke over
   ``--watch`` seconds (the thread holds the GIL in turns of 5 ms, as in bench.ai_thinking).
 * ``before`` (``--before N``): the old path, every chance worked out while the panel is
   drawn, on the same layout with stacks of N tokens (at 35 it takes minutes).
@@ -30,15 +30,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.memory import freeze_startup
-from bot.presenter import PanelContext
+from cogs.kit.presenter import PanelContext
 from cogs.narnia import PRESENTER
 from cogs.narnia import panel as narnia_panel
 from cogs.panel import draw_panel, panel_context
-from cogs.preview import table_for
 from games.narnia import GAME, odds
 from games.narnia.ai import Board
 from games.narnia.data import NEIGHBOURS
 from tests.narnia.narnia_helpers import RED, WITCH, make_state
+from tools.preview import table_for
 
 TARGET_P99_MS = 20.0
 # Red's territories (the long stack first); their Witch neighbours make 25 attacks.

@@ -19,9 +19,9 @@ import sys
 import time
 from collections.abc import Sequence
 
-from bot.presenter import Presenter
-from cogs.preview import NAMES, playthrough
+from cogs.kit.presenter import Presenter
 from games.registry import GAMES
+from tools.preview import NAMES, playthrough
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -43,7 +43,7 @@ log = logging.getLogger("gamemaster")
 
 
 class Publisher(Protocol):
-    """Turns a channel's pending notices into Discord messages (``cogs.publisher``)."""
+    """Turns a channel's pending notices into Discord messages (``cogs.channel.publisher``)."""
 
     async def flush(self, channel_id: int, *, wait: bool = True) -> None:
         """Publish the channel's pending notices; ``wait=False``: skip the

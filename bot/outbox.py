@@ -4,8 +4,8 @@ A change is committed (snapshot + action log) and then published to Discord. If
 the process died between the two, the board stayed stale and the change's public
 lines (dice, reveals, scores) and pings were lost. So ``TableCore.commit``
 hands ``Store.save`` one *notice* per change, inserted in the same transaction
-as the snapshot; the publisher (``cogs.publisher``, run by ``bot.changes``) publishes pending notices of
-a channel in order, records how many of a notice's messages Discord accepted
+as the snapshot; the publisher (``cogs.channel.publisher``, run by ``bot.changes``) publishes pending
+notices of a channel in order, records how many of a notice's messages Discord accepted
 (``sent``), and marks it ``published_at`` once all were. Pending notices are
 published on start-up and on every scheduler tick, so every committed change is
 announced once.

@@ -47,7 +47,7 @@ def plain_name(table: TableInfo, seat: int) -> str:
 
 def seat_names(table: TableInfo) -> tuple[str, ...]:
     """Every seat's name as :func:`seat_name` gives it, without the markdown: what a
-    picture draws (``cogs.pictures.player_names`` makes them drawable)."""
+    picture draws (``cogs.kit.pictures.player_names`` makes them drawable)."""
     return tuple(plain(seat.name) for seat in table.seats)
 
 

@@ -25,8 +25,9 @@ from discord.ext import commands
 
 from bot.i18n import cmd, t
 from bot.model import TableError
-from cogs.common import answer_error, bot_of, display_name, lang, presented_games, reply, user_errors
-from cogs.controls import (
+from cogs.guide_text import GUIDE_FILE, guide_embed, guided_games, has_guide, help_embed
+from cogs.kit.common import answer_error, bot_of, display_name, lang, presented_games, reply, user_errors
+from cogs.kit.controls import (
     GREY,
     OPTION_TEXT,
     BoardSpot,
@@ -37,8 +38,7 @@ from cogs.controls import (
     id_field,
     static_view,
 )
-from cogs.guide_picture import labelled
-from cogs.guide_text import GUIDE_FILE, guide_embed, guided_games, has_guide, help_embed
+from cogs.kit.guide_picture import labelled
 from games.registry import GAMES
 
 GAME = r"[^:]+"  # any text: an id /play does not offer is refused in words (_game)

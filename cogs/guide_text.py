@@ -17,7 +17,7 @@ import re
 import discord
 
 from bot.i18n import has, join, t
-from cogs.common import presented_games
+from cogs.kit.common import presented_games
 
 FIELD_LIMIT = 1024  # Discord's characters per embed field value
 DESCRIPTION_LIMIT = 4096

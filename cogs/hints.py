@@ -29,10 +29,10 @@ from discord.ext import commands
 from bot.hints import Hint, hint, hinted_move, hints_on
 from bot.i18n import t
 from bot.model import TableError
-from bot.presenter import PRESENTERS, Click, PanelContext
 from bot.render import seat_name
-from cogs.common import answer_error, bot_of, lang
-from cogs.controls import BUTTON_LABEL, GREEN, Checked, add_panel_control, fit_text, id_field, static_view
+from cogs.kit.common import answer_error, bot_of, lang
+from cogs.kit.controls import BUTTON_LABEL, GREEN, Checked, add_panel_control, fit_text, id_field, static_view
+from cogs.kit.presenter import PRESENTERS, Click, PanelContext
 from cogs.panel import Decode, handle_click
 
 MESSAGE_LIMIT = 2000  # Discord's characters per message

@@ -21,8 +21,8 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.model import TableError
-from cogs.common import bot_of
-from cogs.controls import GREY, BoardSpot, Checked, add_board_control, id_field
+from cogs.kit.common import bot_of
+from cogs.kit.controls import GREY, BoardSpot, Checked, add_board_control, id_field
 
 log = logging.getLogger("gamemaster.cogs")
 

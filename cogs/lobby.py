@@ -16,7 +16,8 @@ from bot.client import GameMasterBot
 from bot.i18n import cmd, join, language_of, t
 from bot.model import TableInfo, table_of
 from bot.store import GameRow
-from cogs.common import (
+from cogs.guide import guide_button
+from cogs.kit.common import (
     bot_of,
     channel_of,
     display_name,
@@ -24,8 +25,7 @@ from cogs.common import (
     presented_games,
     user_errors,
 )
-from cogs.controls import Checked, id_field, static_view
-from cogs.guide import guide_button
+from cogs.kit.controls import Checked, id_field, static_view
 from games.core.levels import Level
 from games.core.options import Option, Setting, Variant
 from games.registry import GAMES, declared

@@ -15,26 +15,22 @@ from bot.client import GameMasterBot
 from bot.i18n import t
 from bot.logs import log_fields
 from bot.model import Sitting, TableError, TableInfo
-from bot.presenter import PRESENTERS, Click, PanelContext, Presenter
 from bot.render import event_text
 from bot.store import GameRow
-from cogs.common import answer_error, bot_of, lang
-from cogs.controls import (
-    BUTTON_LABEL,
-    PAYLOAD,
-    PLACEHOLDER,
+from cogs.channel.open_panels import OpenPanels, kept_until, open_panels_of, with_expiry
+from cogs.kit.acts import REFRESH, ActButton, ActSelect, answer_clicks_with
+from cogs.kit.common import answer_error, bot_of, lang
+from cogs.kit.controls import (
     BoardSpot,
     Checked,
     add_board_control,
-    checked_values,
-    fit_text,
     id_field,
     with_panel_controls,
     with_panel_notes,
 )
-from cogs.drawn import Panel, shown_picture, with_picture, work_ahead
-from cogs.open_panels import OpenPanels, kept_until, open_panels_of, with_expiry
-from cogs.publisher import with_final_record
+from cogs.kit.drawn import Panel, shown_picture, with_picture, work_ahead
+from cogs.kit.presenter import PRESENTERS, Click, PanelContext, Presenter
+from cogs.kit.record import with_final_record
 from games.core import Game, GameState
 
 log = logging.getLogger("gamemaster.cogs")
@@ -100,7 +96,7 @@ def render_ready(presenter: Presenter, ctx: PanelContext) -> tuple[discord.Embed
 
 async def draw_panel(presenter: Presenter, ctx: PanelContext, until: datetime | None = None) -> Panel:
     """The panel as it is sent: :func:`render_panel` and the seat's picture; ``until``:
-    when it stops being kept current (cogs.open_panels), said at an async table."""
+    when it stops being kept current (cogs.channel.open_panels), said at an async table."""
     await work_ahead(presenter.panel_work(ctx))
     embed, view = render_panel(presenter, ctx)
     if until is not None and ctx.outcome is None:
@@ -109,7 +105,7 @@ async def draw_panel(presenter: Presenter, ctx: PanelContext, until: datetime | 
 
 
 async def draw_sitting(at: Sitting, language: str, until: datetime) -> Panel:
-    """A member's panel as the table stands now (cogs.open_panels redraws with it)."""
+    """A member's panel as the table stands now (cogs.channel.open_panels redraws with it)."""
     ctx = panel_context(
         at.game, at.state, at.row.channel_id, at.row.version, at.table, at.seat, at.draft, language
     )
@@ -232,6 +228,9 @@ async def handle_click(
     await bot.changes.after(applied)
 
 
+answer_clicks_with(handle_click)
+
+
 # -- the panel's controls: the board's "My hand", and the game's buttons and selects --
 class HandButton(Checked, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<ch>\d+):hand"):
     def __init__(self, channel_id: int, label: str = "My hand") -> None:
@@ -250,115 +249,6 @@ class HandButton(Checked, discord.ui.DynamicItem[discord.ui.Button[Any]], templa
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         await show_panel(interaction, self.channel_id)
-
-
-class ActButton(
-    Checked,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"gm:(?P<ch>\d+):(?P<ver>\d+):a:(?P<p>{PAYLOAD})",
-):
-    def __init__(self, item: discord.ui.Button[Any], channel_id: int, version: int, payload: str) -> None:
-        super().__init__(item, row=item.row)  # DynamicItem does not take the row from its item
-        self.channel_id, self.version, self.payload = channel_id, version, payload
-
-    @classmethod
-    def make(
-        cls,
-        channel_id: int,
-        version: int,
-        payload: str,
-        label: str,
-        *,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        emoji: str | None = None,
-        disabled: bool = False,
-        row: int | None = None,
-    ) -> ActButton:
-        custom_id = f"gm:{channel_id}:{version}:a:{payload}"
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=fit_text(BUTTON_LABEL, label),
-            style=style,
-            emoji=emoji,
-            custom_id=custom_id,
-            disabled=disabled,
-            row=row,
-        )
-        return cls(button, channel_id, version, payload)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ActButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item, id_field(match["ch"]), id_field(match["ver"]), match["p"])
-
-    def id_fields(self) -> tuple[int, ...]:
-        return (self.version,)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await handle_click(interaction, self.channel_id, self.version, self.payload, [])
-
-
-class ActSelect(
-    Checked,
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"gm:(?P<ch>\d+):(?P<ver>\d+):s:(?P<p>{PAYLOAD})",
-):
-    def __init__(self, item: discord.ui.Select[Any], channel_id: int, version: int, payload: str) -> None:
-        # discord.py 2.7's selects keep their row in a slot that shadows the
-        # property DynamicItem reads, so the row is copied where it looks.
-        item._row = item.row
-        super().__init__(item, row=item.row)
-        self.channel_id, self.version, self.payload = channel_id, version, payload
-
-    @classmethod
-    def make(
-        cls,
-        channel_id: int,
-        version: int,
-        payload: str,
-        placeholder: str,
-        options: list[discord.SelectOption],
-        *,
-        min_values: int = 1,
-        max_values: int = 1,
-        row: int | None = None,
-    ) -> ActSelect:
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"gm:{channel_id}:{version}:s:{payload}",
-            placeholder=fit_text(PLACEHOLDER, placeholder),
-            options=options[:25],
-            min_values=min_values,
-            max_values=min(max_values, len(options[:25])),
-            row=row,
-        )
-        return cls(select, channel_id, version, payload)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ActSelect:
-        assert isinstance(item, discord.ui.Select)
-        return cls(item, id_field(match["ch"]), id_field(match["ver"]), match["p"])
-
-    def id_fields(self) -> tuple[int, ...]:
-        return (self.version,)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            values = checked_values(interaction)
-        except TableError as error:
-            await answer_error(interaction, error)
-            return
-        await handle_click(interaction, self.channel_id, self.version, self.payload, values)
-
-
-REFRESH = "refresh"  # the panel's 🔄: draws it again, plays nothing
-
-
-def refresh_button(ctx: PanelContext, label: str, row: int = 4) -> ActButton:
-    """The 🔄 every game's panel ends with; its click is answered with a fresh panel."""
-    return ActButton.make(ctx.channel_id, ctx.version, REFRESH, label, emoji="🔄", row=row)
 
 
 def _hand_button(spot: BoardSpot) -> HandButton | None:

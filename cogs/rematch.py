@@ -10,8 +10,8 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.rematch import rematch
-from cogs.common import bot_of, display_name
-from cogs.controls import BoardSpot, Checked, add_board_control, id_field
+from cogs.kit.common import bot_of, display_name
+from cogs.kit.controls import BoardSpot, Checked, add_board_control, id_field
 from cogs.lobby import lobby_embed, lobby_view
 
 

@@ -15,9 +15,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import cmd, language_of, t
-from bot.presenter import PRESENTERS
 from bot.store.results import Board, Line
-from cogs.common import bot_of, display_name, user_errors
+from cogs.kit.common import bot_of, display_name, user_errors
+from cogs.kit.presenter import PRESENTERS
 from cogs.lobby import GAME_CHOICES
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}

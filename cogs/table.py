@@ -13,13 +13,14 @@ from bot.client import GameMasterBot
 from bot.export import export_bytes, export_name
 from bot.i18n import cmd, t
 from bot.model import TableError
-from bot.presenter import PRESENTERS
 from bot.render import event_text, seat_names
-from cogs.common import bot_of, lang, may_manage, reply, user_errors
+from cogs.channel.publisher import BOARD_FILE, Publisher, table_and_state
 from cogs.guide_text import rules_embed
+from cogs.kit.common import bot_of, lang, may_manage, reply, user_errors
+from cogs.kit.presenter import PRESENTERS
+from cogs.kit.record import decision_line
 from cogs.lobby import GAME_CHOICES, lobby_embed, refresh_lobby
 from cogs.panel import show_panel
-from cogs.publisher import BOARD_FILE, Publisher, decision_line, table_and_state
 from games.registry import GAMES
 
 LOG_LINES = 25

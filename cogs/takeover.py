@@ -1,7 +1,7 @@
 """Taking an AI-held seat in Discord: the board's Take seat, the host's answer.
 
 custom_ids (restart-proof ``DynamicItem``s, no hidden information):
-* ``gm:<channel>:take``                        the board's Take seat (cogs/controls.py)
+* ``gm:<channel>:take``                        the board's Take seat (cogs/kit/controls.py)
 * ``gm:<channel>:take:pick``                   which AI-held seat (when several)
 * ``gm:<channel>:take:<seat>:<user>:ok|no``    the host's Confirm / Refuse on a request
 
@@ -25,8 +25,8 @@ from bot.model import SeatRequest, TableError, TableInfo
 from bot.render import plain
 from bot.seats import ai_seats
 from bot.takeover import answer_request, request_seat
-from cogs.common import answer_error, bot_of, channel_of, display_name, lang, may_manage, reply
-from cogs.controls import (
+from cogs.kit.common import answer_error, bot_of, channel_of, display_name, lang, may_manage, reply
+from cogs.kit.controls import (
     FORGED,
     OPTION_TEXT,
     BoardSpot,

@@ -18,10 +18,10 @@ from discord.ext import commands
 
 from bot.i18n import cmd, t
 from bot.model import TableError
-from bot.presenter import PRESENTERS, PanelContext
-from cogs.common import answer_error, bot_of, lang, user_errors
-from cogs.controls import GREY, Checked, add_panel_control, add_panel_note, id_field
-from cogs.open_panels import kept_until
+from cogs.channel.open_panels import kept_until
+from cogs.kit.common import answer_error, bot_of, lang, user_errors
+from cogs.kit.controls import GREY, Checked, add_panel_control, add_panel_note, id_field
+from cogs.kit.presenter import PRESENTERS, PanelContext
 from cogs.panel import draw_panel, panel_context, remember, show_stale
 
 

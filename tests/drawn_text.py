@@ -1,6 +1,6 @@
 """Every string a picture draws, for tests that read a picture's words: Pillow's
 ``ImageDraw.text`` is wrapped while the block runs. Drawing happens inside
-:func:`cogs.pictures.measuring`, so cached pictures are drawn afresh."""
+:func:`cogs.kit.pictures.measuring`, so cached pictures are drawn afresh."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from cogs.pictures import measuring
+from cogs.kit.pictures import measuring
 
 
 @contextmanager

@@ -19,11 +19,11 @@ from typing import Any, TypeVar
 from bot.hints import hints_on
 from bot.i18n import catalog, plural_forms
 from bot.model import TableInfo, table_of
-from bot.presenter import PRESENTERS
 from bot.render import event_text, plain_name
 from bot.store import ActionRow, GameRow
 from bot.table import TableService
-from cogs.publisher import decision_line
+from cogs.kit.presenter import PRESENTERS
+from cogs.kit.record import decision_line
 from games.core import Event, GameState
 from games.registry import GAMES
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from bot.presenter import register
 from cogs.akelarre.presenter import AkelarrePresenter
+from cogs.kit.presenter import register
 
 PRESENTER = AkelarrePresenter()
 

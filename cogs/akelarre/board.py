@@ -12,8 +12,7 @@ from bot.render import seat_name
 from cogs.akelarre.picture import draw_table, key
 from cogs.akelarre.places import place_line, place_name
 from cogs.akelarre.words import TEAMS, card_name, cards_text, suit, ui
-from cogs.controls import FIELD_LIMIT
-from cogs.turn_messages import chunks
+from cogs.kit.controls import FIELD_LIMIT, chunks
 from games.akelarre import AkelarreView
 from games.akelarre.data import is_joker, value_of
 from games.core import Decision, Outcome
@@ -105,7 +104,7 @@ def player_lines(table: TableInfo, v: AkelarreView, language: str) -> list[str]:
 
 def status(table: TableInfo, v: AkelarreView, language: str, *, turn: bool = True) -> str:
     """Whose turn, which step, and the final round: a waiting panel's words. The board
-    (``turn=False``) leaves whose turn to the line above it (cogs.publisher.turn_line)
+    (``turn=False``) leaves whose turn to the line above it (cogs.channel.publisher.turn_line)
     and keeps what that line does not say: the final round, a held card, a payment."""
     seat = seat_name(table, v.active)
     lines = []

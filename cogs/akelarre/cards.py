@@ -4,7 +4,7 @@ A card is its family's colour *and* the family's pictogram (fairy star, goblin
 mushroom, druid tree, nymph drop, witch hat), so no family rests on colour
 alone; its value in the coloured band on top; a joker carries a black banner
 with the table's word for it ("joker", "Jolly") and the value it stands for in
-a group. Every text goes through :func:`cogs.pictures.font`.
+a group. Every text goes through :func:`cogs.kit.pictures.font`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import math
 
 from PIL import ImageDraw
 
-from cogs.pictures import font
+from cogs.kit.pictures import font
 
 Colour = tuple[int, int, int]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from bot.i18n import join, t
 from bot.model import TableInfo
-from bot.presenter import MEDALS
 from bot.render import seat_name
 from cogs.akelarre.words import TEAMS, suit, ui
+from cogs.kit.presenter import MEDALS
 from games.core import Outcome, Standing
 
 

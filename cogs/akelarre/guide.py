@@ -1,9 +1,9 @@
-"""Akelarre's How to play picture (cogs/guide_picture.py): a turn of a real game with
+"""Akelarre's How to play picture (cogs/kit/guide_picture.py): a turn of a real game with
 groups on the meeting places and cards on the discard piles, its parts labelled."""
 
 from __future__ import annotations
 
-from cogs.guide_picture import Guide, Label, either, words
+from cogs.kit.guide_picture import Guide, Label, either, words
 from games.akelarre import AkelarreView
 
 PICTURE = "akelarre.ui.picture"

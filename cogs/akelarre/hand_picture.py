@@ -5,7 +5,7 @@ view only: its hand and its favourite family (AK-2.2: secret, so it is in this
 picture and never in the board's). While the seat must act, the cards that some
 legal move of this step would play (an open or an add, or the discard) are raised,
 framed and ticked, the others dimmed, and the cards already picked in the panel's
-draft raised higher in gold (:mod:`cogs.hand_marks`, as in the other games' hands):
+draft raised higher in gold (:mod:`cogs.kit.hand_marks`, as in the other games' hands):
 the member sees at a glance what the select below offers.
 """
 
@@ -21,14 +21,14 @@ from bot.i18n import t
 from cogs.akelarre import cards
 from cogs.akelarre.cards import CARD_H, CARD_W, DIM, LIGHT, TEXT, Colour
 from cogs.akelarre.words import suit, ui
-from cogs.hand_marks import PLAYABLE, RAISE_SELECTED, SELECTED, Box, Mark, apply_marks, lift, marked, tick
-from cogs.pictures import bare, font, picture_cache, png
+from cogs.kit.hand_marks import PLAYABLE, RAISE_SELECTED, SELECTED, Box, Mark, apply_marks, lift, marked, tick
+from cogs.kit.pictures import bare, font, picture_cache, png
 from games.akelarre import AkelarreView
 from games.akelarre.data import family_of, is_joker, kind_of, sort_cards, value_of
 
 WIDTH = 800
 MARGIN = 24
-GAP = 16  # room for two neighbours' frames (cogs.hand_marks)
+GAP = 16  # room for two neighbours' frames (cogs.kit.hand_marks)
 STEP = CARD_W + GAP
 PER_ROW = (WIDTH - 2 * MARGIN + GAP) // STEP  # 9 cards a row
 ROW_H = CARD_H + RAISE_SELECTED + 18

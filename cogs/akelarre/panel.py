@@ -9,17 +9,16 @@ import discord
 
 from bot.i18n import t
 from bot.model import TableError
-from bot.presenter import Click, PanelContext
 from bot.render import seat_name
-from cogs import legal
 from cogs.akelarre.board import status
 from cogs.akelarre.picker import play_controls
 from cogs.akelarre.places import card_short, place_line
 from cogs.akelarre.whole import DESCRIPTION, DRAW, LABEL, WHOLE, buy_switch, draw_click, source_button
 from cogs.akelarre.words import card_name, cards_text, plain_name, suit, ui
-from cogs.controls import BLUE, FIELD_LIMIT, GREEN, GREY, RED, fit_text, static_view
-from cogs.panel import REFRESH, ActButton, ActSelect, refresh_button
-from cogs.turn_messages import chunks
+from cogs.kit import legal
+from cogs.kit.acts import REFRESH, ActButton, ActSelect, refresh_button
+from cogs.kit.controls import BLUE, FIELD_LIMIT, GREEN, GREY, RED, chunks, fit_text, static_view
+from cogs.kit.presenter import Click, PanelContext
 from games.akelarre import AkelarreView
 from games.akelarre.data import FAMILIES, HAND_SIZE, PLACE_COST, family_of, is_joker, sort_cards, value_of
 from games.akelarre.scoring import card_points

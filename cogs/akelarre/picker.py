@@ -10,13 +10,13 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.presenter import PanelContext
-from cogs import legal
 from cogs.akelarre.places import group_short, place_name
 from cogs.akelarre.whole import DESCRIPTION, LABEL, buy_switch, done_buttons, made, sources, whole_select
 from cogs.akelarre.words import card_name, cards_text, plain_name, suit, ui
-from cogs.controls import GREEN, RED, fit_text
-from cogs.panel import ActButton, ActSelect
+from cogs.kit import legal
+from cogs.kit.acts import ActButton, ActSelect
+from cogs.kit.controls import GREEN, RED, fit_text
+from cogs.kit.presenter import PanelContext
 from games.akelarre import AkelarreView
 from games.akelarre.data import COMPLETE, family_of, is_joker, kind_of
 from games.akelarre.groups import resolve

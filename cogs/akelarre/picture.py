@@ -8,14 +8,14 @@ is, captured cards, hand size, the team, and once the game is over the favourite
 then, R25); every meeting place three to a row (whose place it is, its group as small
 cards, a joker's band black with its value in gold, the cards a take may lift framed in
 gold, and what the group still needs), free places after them; once the game is over
-framed in gold, the result being the embed's final record (cogs.result_picture).
+framed in gold, the result being the embed's final record (cogs.kit.result_picture).
 The legend and each group's kind in words are in How to play and the panel.
 
 Players are named as the board's text names them (``names``, made drawable by
-:func:`cogs.pictures.player_names`). The picture is drawn from the spectator view
+:func:`cogs.kit.pictures.player_names`). The picture is drawn from the spectator view
 alone (no hand, no favourite before the end, no deck order), off the event loop
 (the publisher runs it in a thread). Every text goes through
-:func:`cogs.pictures.font`, none under 22 px (11 px as Discord shows the board).
+:func:`cogs.kit.pictures.font`, none under 22 px (11 px as Discord shows the board).
 """
 
 from __future__ import annotations
@@ -30,15 +30,15 @@ from bot.i18n import t
 from cogs.akelarre import cards
 from cogs.akelarre.cards import DIM, GOLD, INK, LIGHT, Colour
 from cogs.akelarre.words import TEAMS, suit, ui
-from cogs.pictures import bare, fitted, font, player_names, png, wrapped
-from cogs.result_picture import Mark, Palette, Result, result_of, with_result
+from cogs.kit.pictures import bare, fitted, font, player_names, png, wrapped
+from cogs.kit.result_picture import Mark, Palette, Result, result_of, with_result
 from games.akelarre import AkelarreView, PlaceView
 from games.akelarre.data import FAMILIES, family_of, is_joker, value_of
 from games.core import Outcome, Standing
 
 # Shaped for where Discord shows it: fitted into a box of about 400 x 300 CSS px, a board
 # 800 wide and at most 600 tall is shown at half its size, so no text is drawn under 22 px
-# (11 px as shown, :data:`cogs.pictures.MIN_SHOWN_TEXT`). The legend, each group's kind and
+# (11 px as shown, :data:`cogs.kit.pictures.MIN_SHOWN_TEXT`). The legend, each group's kind and
 # the discard piles' sizes in words live in How to play and the private panel.
 WIDTH = 800
 MARGIN = 16

@@ -11,10 +11,10 @@ import discord
 from pydantic import BaseModel
 
 from bot.model import TableInfo
-from bot.presenter import Click, PanelContext, Presenter
 from cogs.akelarre import board, final, hints, panel
 from cogs.akelarre.hand_picture import hand_image
 from cogs.akelarre.words import as_view
+from cogs.kit.presenter import Click, PanelContext, Presenter
 from games.core import Decision, Outcome, Standing
 
 GAME = "akelarre"

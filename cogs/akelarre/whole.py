@@ -20,12 +20,12 @@ from typing import Any
 import discord
 
 from bot.model import TableError
-from bot.presenter import Click, PanelContext
-from cogs import legal
 from cogs.akelarre.places import card_short, group_short
 from cogs.akelarre.words import cards_text, plain_name, suit, ui
-from cogs.controls import BLUE, GREEN, GREY, fit_text, index_field
-from cogs.panel import ActButton, ActSelect
+from cogs.kit import legal
+from cogs.kit.acts import ActButton, ActSelect
+from cogs.kit.controls import BLUE, GREEN, GREY, fit_text, index_field
+from cogs.kit.presenter import Click, PanelContext
 from games.akelarre import AkelarreView, Buy, Draw, EndTurn, Placed
 from games.akelarre.ai import AkelarreAI
 from games.akelarre.data import COMPLETE, FAMILIES, HAND_SIZE, PLACE_COST, family_of, is_joker, kind_of

@@ -112,7 +112,7 @@ def _phase_text(table: TableInfo, v: MagmorView, decision: Decision | None, lang
         if v.success:
             return ui("over_success", language, day=v.day)
         return ui("over_failure", language)
-    # Whose turn and what they decide is the line above the board (cogs.publisher.turn_line):
+    # Whose turn and what they decide is the line above the board (cogs.channel.publisher.turn_line):
     # the leader's choice and split are not said again here, nor the toll's constant rule.
     lines = [days_line(v, language)]
     if v.phase == "choose":

@@ -1,9 +1,9 @@
-"""Mag Mor's How to play picture (cogs/guide_picture.py): a real expedition on its
+"""Mag Mor's How to play picture (cogs/kit/guide_picture.py): a real expedition on its
 way, the leader choosing the next terrain, its parts labelled."""
 
 from __future__ import annotations
 
-from cogs.guide_picture import Finder, Guide, Label, Rect, Spot, words
+from cogs.kit.guide_picture import Finder, Guide, Label, Rect, Spot, words
 from games.magmor import MagmorView
 
 COLUMNS = "ABCDEF"

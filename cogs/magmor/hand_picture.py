@@ -5,7 +5,7 @@ One card per resource, in the catalog's order, with how many the member holds (a
 when more than one; an empty slot, dimmed, when none), and beside them the objective
 card: the victory points each resource card is worth, and what the hand is worth now.
 
-What the member's decision may spend is marked (cogs.hand_marks): the leader's
+What the member's decision may spend is marked (cogs.kit.hand_marks): the leader's
 resources that pay for a look at a candidate (MM-4.2.4); in the payment round the
 categories of the toll the member can pay, each with the cards it takes ("−2"); at Mag
 Mor the resources of the pairs that may be paid. In the leader's split, the hand is not
@@ -24,11 +24,11 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from bot.presenter import PanelContext
-from cogs.hand_marks import PLAYABLE, RAISE_SELECTED, SELECTED, Box, Mark, apply_marks, lift, marked, tick
+from cogs.kit.hand_marks import PLAYABLE, RAISE_SELECTED, SELECTED, Box, Mark, apply_marks, lift, marked, tick
+from cogs.kit.pictures import font, png
+from cogs.kit.presenter import PanelContext
 from cogs.magmor.picture import BACKGROUND, GOLD, INK, LIGHT, icon
 from cogs.magmor.words import RESOURCES
-from cogs.pictures import font, png
 from games.magmor import MagmorView
 
 WIDTH = 640

@@ -9,14 +9,14 @@ import discord
 
 from bot.i18n import join, t
 from bot.model import TableError
-from bot.presenter import Click, PanelContext
 from bot.render import resource, seat_name
-from cogs.controls import GREEN, OPTION_TEXT, RED, fit_text, static_view
+from cogs.kit.acts import REFRESH, ActButton, ActSelect, refresh_button
+from cogs.kit.controls import GREEN, OPTION_TEXT, RED, fit_text, static_view
+from cogs.kit.presenter import Click, PanelContext
 from cogs.magmor.board import days_line, legend, player_lines
 from cogs.magmor.final import score_breakdown
 from cogs.magmor.split import split_click, split_controls
 from cogs.magmor.words import EMOJI, GAME, RESOURCES, as_view, cards_text, count_of, either, face_text, ui
-from cogs.panel import REFRESH, ActButton, ActSelect, refresh_button
 from games.core import Decision
 from games.magmor import MagmorView
 

@@ -13,7 +13,7 @@ things in English and Italian. Once the game is over the result is drawn above i
 embed's: the picture names only the leader.
 
 Drawn from the public view only, off the event loop (the publisher runs it in a
-thread). Every text goes through :func:`cogs.pictures.font`.
+thread). Every text goes through :func:`cogs.kit.pictures.font`.
 """
 
 from __future__ import annotations
@@ -23,13 +23,13 @@ from collections.abc import Callable
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from cogs.pictures import fitted, font, player_names, png
-from cogs.result_picture import Palette, result_of, with_result
+from cogs.kit.pictures import fitted, font, player_names, png
+from cogs.kit.result_picture import Palette, result_of, with_result
 from games.core import Outcome, Standing
 from games.magmor import MagmorView
 
 # At most 800 x 600 (4:3), shown at half size in Discord's 400 x 300 embed box, so no
-# text under 22 px (11 px as shown; cogs.pictures.MIN_SHOWN_TEXT): the grid on the
+# text under 22 px (11 px as shown; cogs.kit.pictures.MIN_SHOWN_TEXT): the grid on the
 # left, the days, the leader and the symbols' key in a column on its right (issue 39).
 WIDTH = 800
 CELL = 88

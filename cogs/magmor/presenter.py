@@ -10,7 +10,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.model import TableInfo
-from bot.presenter import Click, PanelContext, Presenter
+from cogs.kit.presenter import Click, PanelContext, Presenter
 from cogs.magmor import board, final, hand_picture, hints, panel
 from cogs.magmor.words import GAME, as_view
 from games.core import Decision, Outcome, Standing

@@ -12,12 +12,12 @@ from __future__ import annotations
 import discord
 
 from bot.model import TableError
-from bot.presenter import Click, PanelContext
 from bot.render import plain_name, resource, seat_name
-from cogs.controls import GREEN
+from cogs.kit.acts import ActButton, ActSelect
+from cogs.kit.controls import GREEN
+from cogs.kit.presenter import Click, PanelContext
 from cogs.magmor.split_options import decode, give_options, parse_give, parse_seat, preset_options
 from cogs.magmor.words import GAME, cards_text, face_text, ui
-from cogs.panel import ActButton, ActSelect
 from games.magmor import MagmorView
 from games.magmor.presets import Allocation, split_presets
 

@@ -17,8 +17,8 @@ import discord
 
 from bot.i18n import join
 from bot.model import TableError
-from bot.presenter import PanelContext
 from bot.render import plain_name
+from cogs.kit.presenter import PanelContext
 from cogs.magmor.words import EMOJI, RESOURCES, count_of, ui
 from games.magmor import MagmorView
 from games.magmor.presets import Allocation, Preset, normal

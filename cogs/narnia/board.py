@@ -10,10 +10,10 @@ from pydantic import BaseModel
 from bot.i18n import t
 from bot.model import TableInfo
 from bot.render import seat_name
+from cogs.kit.pictures import bare, picture_cache, player_names, png
+from cogs.kit.result_picture import Mark, Palette, Result, result_of, winners_line, with_result
 from cogs.narnia.picture import BACKGROUND, INK, LIGHT, Legend, Territory, map_layer, mark
 from cogs.narnia.words import COLOUR_EMOJI, WITCH_EMOJI, as_view, card_name, form, territory, ui, values, who
-from cogs.pictures import bare, picture_cache, player_names, png
-from cogs.result_picture import Mark, Palette, Result, result_of, winners_line, with_result
 from games.core import Decision, Outcome, Standing
 from games.narnia.data import TERRITORIES
 from games.narnia.views import NarniaView
@@ -29,7 +29,7 @@ def board_embed(table: TableInfo, view: BaseModel, decision: Decision | None, la
     else:  # NA-4.8.9: the cap is on the board from round 1
         title = ui("board_title_capped", language, round=v.round, cap=v.round_cap)
     embed = discord.Embed(title=title, colour=discord.Colour.green() if over else discord.Colour.dark_teal())
-    # Whose turn is the line above the board (cogs.publisher.turn_line), not said again here.
+    # Whose turn is the line above the board (cogs.channel.publisher.turn_line), not said again here.
     if over:
         embed.description = _ended(table, v, language)
     if not over:

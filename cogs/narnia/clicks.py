@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 from bot.model import TableError
-from bot.presenter import Click, PanelContext
-from cogs import legal
-from cogs.controls import index_field
+from cogs.kit import legal
+from cogs.kit.acts import REFRESH
+from cogs.kit.controls import index_field
+from cogs.kit.presenter import Click, PanelContext
 from cogs.narnia.controls import OTHER_ATTACKS, WHOLE_ATTACKS, invasion_source
 from cogs.narnia.words import as_view
-from cogs.panel import REFRESH
 from games.narnia.data import TERRITORIES
 from games.narnia.views import NarniaView
 

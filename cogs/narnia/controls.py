@@ -7,11 +7,11 @@ from typing import Any
 
 import discord
 
-from bot.presenter import PanelContext
-from cogs import legal
-from cogs.controls import BUTTON_LABEL, GREEN, GREY, OPTION_TEXT, fit_text
+from cogs.kit import legal
+from cogs.kit.acts import ActButton, ActSelect
+from cogs.kit.controls import BUTTON_LABEL, GREEN, GREY, OPTION_TEXT, fit_text
+from cogs.kit.presenter import PanelContext
 from cogs.narnia.words import form, percent, stack_text, territory, ui
-from cogs.panel import ActButton, ActSelect
 from games.narnia.ai import Board, ranked_attacks
 from games.narnia.views import NarniaView
 

@@ -1,11 +1,11 @@
-"""Narnia's How to play picture (cogs/guide_picture.py): the map of a real game some
+"""Narnia's How to play picture (cogs/kit/guide_picture.py): the map of a real game some
 rounds in, its parts labelled: the Witch's land and its tokens, a player's territory, a
 bare flag."""
 
 from __future__ import annotations
 
 from bot.i18n import t
-from cogs.guide_picture import Finder, Guide, Label, Rect, Spot, literal
+from cogs.kit.guide_picture import Finder, Guide, Label, Rect, Spot, literal
 from games.narnia import NarniaView, TerritoryView
 
 

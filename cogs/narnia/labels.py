@@ -20,7 +20,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from cogs.pictures import font
+from cogs.kit.pictures import font
 
 Point = tuple[float, float]
 Polygon = tuple[Point, ...]  # px, convex

@@ -12,6 +12,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from bot.i18n import LANGUAGES
+from cogs.kit.pictures import font, png
 from cogs.narnia.picture import (
     BACKGROUND,
     BATTLE,
@@ -33,7 +34,6 @@ from cogs.narnia.picture import (
     px,
 )
 from cogs.narnia.words import territory
-from cogs.pictures import font, png
 
 
 def with_row(board: Image.Image) -> Image.Image:
@@ -94,7 +94,7 @@ def marked_map(base: Image.Image, marks: Marks) -> bytes:
         tail, tip = _crossing(geometry[source], geometry[target])
         arrow(draw, tail, tip, ARROWS[marks.arrow], both=both)
     _panel_legend(draw, marks, base.height)
-    return png(image)  # in 256 colours: 10 ms where RGB took 20 (cogs.pictures.png)
+    return png(image)  # in 256 colours: 10 ms where RGB took 20 (cogs.kit.pictures.png)
 
 
 def _veil(image: Image.Image, out_of_play: list[Cell]) -> None:

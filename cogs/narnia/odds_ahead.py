@@ -4,7 +4,7 @@ A chance is exact (games.narnia.odds) and exact is slow for long stacks: 20 toke
 take about a second, 35 against 35 over a minute, and the ⚔️ menu shows up to 24 of them. So
 the panel never works one out on the event loop: the presenter draws it under
 ``odds.known_only`` (a chance not known yet shows as "…"), and this module names the battles
-it will show that are not known yet, for ``cogs.drawn.work_ahead`` to work out on its thread
+it will show that are not known yet, for ``cogs.kit.drawn.work_ahead`` to work out on its thread
 first. Most are known already (the cache keeps 4,096 battles) or take milliseconds; a long
 one makes the panel wait at most ``WORK_WAIT`` and shows "…" until the next drawing.
 """
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.presenter import PanelContext
-from cogs import legal
+from cogs.kit import legal
+from cogs.kit.presenter import PanelContext
 from cogs.narnia.words import as_view
 from games.narnia import odds
 from games.narnia.ai import Board

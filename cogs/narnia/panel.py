@@ -6,13 +6,13 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import t
-from bot.presenter import PanelContext
 from bot.render import seat_name
-from cogs import legal
-from cogs.controls import static_view
+from cogs.kit import legal
+from cogs.kit.acts import refresh_button
+from cogs.kit.controls import static_view
+from cogs.kit.presenter import PanelContext
 from cogs.narnia.controls import add_controls, attack_builder, turn_mode
 from cogs.narnia.words import COLOUR_EMOJI, as_view, form, stack_text, territory, ui, values
-from cogs.panel import refresh_button
 from games.narnia.views import NarniaView
 
 

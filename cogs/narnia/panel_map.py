@@ -15,19 +15,19 @@ from typing import Any
 
 from PIL import Image
 
-from bot.presenter import PanelContext
 from bot.render import seat_names
-from cogs import legal
+from cogs.kit import legal
+from cogs.kit.pictures import picture_cache
+from cogs.kit.presenter import PanelContext
 from cogs.narnia.board import map_highlight, map_image, map_legend, map_territories
 from cogs.narnia.controls import turn_mode
 from cogs.narnia.marked_map import Marks, marked_map, with_row
 from cogs.narnia.picture import Legend, Territory
 from cogs.narnia.words import as_view, ui
-from cogs.pictures import picture_cache
 from games.narnia.views import NarniaView
 
 PICKED = ("place_witch", "deploy", "place_reinforcement", "stone", "spell_loss", "surprise")
-# The select a long list is narrowed by (cogs.legal.narrowed): the draft's "group".
+# The select a long list is narrowed by (cogs.kit.legal.narrowed): the draft's "group".
 GROUP_FIELD = {"witch_pair": "target", "treachery": "source", "surprise": "territory"}
 
 
@@ -118,7 +118,7 @@ def _grouped(
     ctx: PanelContext, kind: str, actions: list[tuple[int, dict[str, Any]]]
 ) -> tuple[tuple[str, str], ...]:
     """(source, target) pairs; once a long list is narrowed to a group (the draft's
-    "group", see cogs.legal.narrowed), that group's pairs only."""
+    "group", see cogs.kit.legal.narrowed), that group's pairs only."""
     pairs = tuple(dict.fromkeys((a["source"], a["target"]) for _, a in actions))
     group = (ctx.draft or {}).get("group")
     side = 1 if GROUP_FIELD[kind] == "target" else 0

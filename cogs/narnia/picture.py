@@ -28,8 +28,8 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
+from cogs.kit.pictures import font
 from cogs.narnia.labels import HALO, LINE, ROW_W, Label, place
-from cogs.pictures import font
 from games.narnia.data import DATA, NEIGHBOURS
 
 # px per map unit. The map is drawn 4:3 (909 x 680), wider than its 10.4 x 8.8 units, so
@@ -43,7 +43,7 @@ MAP_BOTTOM = MARGIN + int(MAP_H * SCALE_Y)  # 670
 LEGEND_ROW = 36  # the panel's legend row under the map (cogs.narnia.marked_map)
 ORIGIN = (-0.2, -0.2)  # map units at the frame's top-left corner
 
-# Discord shows the board in a ~400 x 300 box (cogs.pictures.shown_scale): the map,
+# Discord shows the board in a ~400 x 300 box (cogs.kit.pictures.shown_scale): the map,
 # MAP_BOTTOM + MARGIN (680) px tall, is shown at 300/680 of its size, so its smallest
 # text must be 11 / (300/680) = 24.9 px to read at 11 CSS px (MIN_SHOWN_TEXT).
 TEXT = 25  # names

@@ -24,7 +24,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.model import TableInfo
-from bot.presenter import Click, PanelContext, Presenter
+from cogs.kit.presenter import Click, PanelContext, Presenter
 from cogs.narnia import battles, board, clicks, final, hints, odds_ahead, page_map, panel, panel_map
 from cogs.narnia.words import as_view
 from games.core import Decision, Outcome, Standing

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from bot.presenter import register
+from cogs.kit.presenter import register
 from cogs.talismani.presenter import TalismaniPresenter
 
 PRESENTER = TalismaniPresenter()

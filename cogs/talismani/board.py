@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from bot.i18n import join, t
 from bot.model import TableInfo
 from bot.render import seat_name
-from cogs.controls import FIELD_LIMIT
+from cogs.kit.controls import FIELD_LIMIT
 from cogs.talismani.picture import draw_view, table_key
 from cogs.talismani.words import as_view, card, cards, fit, played, suit, tally, ui, weather_row
 from games.core import Decision, Outcome
@@ -25,7 +25,7 @@ def board_embed(table: TableInfo, view: BaseModel, decision: Decision | None, la
     over = v.phase == "over"
     embed = discord.Embed(
         title=ui("board_title", language, turn=v.turn),
-        # Whose turn is the line above the board (cogs.publisher.turn_line), and who has
+        # Whose turn is the line above the board (cogs.channel.publisher.turn_line), and who has
         # chosen is each name's ✅ or ⏳: the phase is not said a third time here.
         colour=discord.Colour.green() if over else discord.Colour.purple(),
     )
@@ -136,7 +136,7 @@ def _play_line(table: TableInfo, v: TalismaniView, p: RevealedPlay, language: st
 
 def phase_text(table: TableInfo, v: TalismaniView, decision: Decision | None, language: str) -> str:
     if v.phase == "over" or decision is None:
-        return ""  # the final record goes on top (cogs.publisher.with_final_record)
+        return ""  # the final record goes on top (cogs.channel.publisher.with_final_record)
     if v.phase == "play":
         return ui("phase_play", language, done=len(v.chosen), total=v.players)
     if v.phase == "set_aside":

@@ -5,7 +5,7 @@ a talisman whole or half, a hand of cards seen from the back, and the small mark
 A suit is a colour *and* a pictogram (sun, clouds, rain, snowflake, fog, lightning), so
 nobody has to tell colours apart; a letter would not do, since "Nebbia" and "Neve" share
 theirs. Special cards carry a short name in the table's language and their number. Every
-text goes through :func:`cogs.pictures.font`.
+text goes through :func:`cogs.kit.pictures.font`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import math
 from PIL import ImageDraw
 
 from bot.i18n import t
-from cogs.pictures import bare, font
+from cogs.kit.pictures import bare, font
 from games.talismani.data import FIRST_TALISMAN, is_fairy, is_joker, kind_of, number_of, suit_of, value_of
 
 Colour = tuple[int, int, int]

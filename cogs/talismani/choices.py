@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import discord
 
-from bot.presenter import PanelContext
 from bot.render import seat_name
-from cogs import legal
-from cogs.controls import BUTTON_LABEL, GREEN, GREY, fit_text
+from cogs.kit import legal
+from cogs.kit.controls import BUTTON_LABEL, GREEN, GREY, fit_text
+from cogs.kit.presenter import PanelContext
 from cogs.talismani.words import card, played, suit, ui
 from games.talismani import TalismaniView
 

@@ -7,8 +7,8 @@ from itertools import pairwise
 from typing import Any
 
 from bot.model import TableInfo
-from bot.presenter import winners_headline
 from bot.render import seat_name
+from cogs.kit.presenter import winners_headline
 from cogs.talismani.words import card, suit, talismans, tally, ui
 from games.core import Outcome, Standing
 from games.talismani.data import FIRST_TALISMAN

@@ -1,9 +1,9 @@
-"""I Talismani del Tempo's How to play picture (cogs/guide_picture.py): a real game
+"""I Talismani del Tempo's How to play picture (cogs/kit/guide_picture.py): a real game
 just after a reveal, its parts labelled."""
 
 from __future__ import annotations
 
-from cogs.guide_picture import Guide, Label, either, spanning, words
+from cogs.kit.guide_picture import Guide, Label, either, spanning, words
 from games.talismani import TalismaniView
 
 

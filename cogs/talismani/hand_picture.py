@@ -1,7 +1,7 @@
 """The private panel's picture: a member's own hand, with the board's card faces
 (cogs.talismani.cards), fairies by suit in weather order, then the special cards.
 
-What may be played now is marked (cogs.hand_marks) while the member chooses their
+What may be played now is marked (cogs.kit.hand_marks) while the member chooses their
 secret play: every card may be played alone, so with nothing picked yet every card
 is raised; once a card is picked in the panel it is framed in gold and only the cards
 that may join it (same suit, or a Joker with a fairy) stay raised; with two picked
@@ -20,9 +20,9 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from bot.presenter import PanelContext
-from cogs.hand_marks import PLAYABLE, RAISE_SELECTED, SELECTED, Mark, apply_marks, lift, marked, tick
-from cogs.pictures import font, png
+from cogs.kit.hand_marks import PLAYABLE, RAISE_SELECTED, SELECTED, Mark, apply_marks, lift, marked, tick
+from cogs.kit.pictures import font, png
+from cogs.kit.presenter import PanelContext
 from cogs.talismani import cards as c
 from cogs.talismani.picture import BACKGROUND
 from cogs.talismani.words import sort_key

@@ -6,10 +6,10 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import t
-from bot.presenter import Click, PanelContext
-from cogs import legal
-from cogs.controls import FIELD_LIMIT, static_view
-from cogs.panel import REFRESH, refresh_button
+from cogs.kit import legal
+from cogs.kit.acts import REFRESH, refresh_button
+from cogs.kit.controls import FIELD_LIMIT, static_view
+from cogs.kit.presenter import Click, PanelContext
 from cogs.talismani.board import phase_text
 from cogs.talismani.choices import choice_controls, set_aside_controls
 from cogs.talismani.secret_play import pick_click, play_controls

@@ -7,12 +7,12 @@ lists the players) with who has chosen or must act, the hand size, whole and hal
 talismans with their total, the talismans waiting to be forged, and, after a reveal, the
 cards each seat played that turn face up with their rank, the turn's winner starred.
 Once the game is over it is framed in gold; the result (the winner, every place and
-total) is the embed's final record above it (cogs.result_picture).
+total) is the embed's final record above it (cogs.kit.result_picture).
 
 Drawn from the spectator view only (secret plays show only as "has chosen"), off the
 event loop (the publisher runs it in a thread). The picture is first reduced to a
 :class:`Table` of plain data: :func:`table_key` is that data, so the picture is redrawn
-exactly when something it shows changes. Every text goes through :func:`cogs.pictures.font`.
+exactly when something it shows changes. Every text goes through :func:`cogs.kit.pictures.font`.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from cogs.pictures import bare, fitted, font, player_names, png
-from cogs.result_picture import Palette, Result, result_of, with_result
+from cogs.kit.pictures import bare, fitted, font, player_names, png
+from cogs.kit.result_picture import Palette, Result, result_of, with_result
 from cogs.talismani import cards as c
 from cogs.talismani.words import talismans
 from games.core import Outcome
@@ -36,7 +36,7 @@ from games.talismani.plays import is_fairy_play
 
 # Shaped for where Discord shows it: fitted into a box of about 400 x 300 CSS px, a board
 # 800 wide and at most 600 tall is shown at half its size, so no text is drawn under 22 px
-# (11 px as shown, :data:`cogs.pictures.MIN_SHOWN_TEXT`), even at ten seats. The legend
+# (11 px as shown, :data:`cogs.kit.pictures.MIN_SHOWN_TEXT`), even at ten seats. The legend
 # lives in How to play.
 WIDTH = 800
 MARGIN = 24
@@ -70,7 +70,7 @@ class Play:
 
 @dataclass(frozen=True)
 class Seat:
-    name: str  # as the picture draws it (cogs.pictures.player_names)
+    name: str  # as the picture draws it (cogs.kit.pictures.player_names)
     mark: Mark
     hand: int
     whole: int

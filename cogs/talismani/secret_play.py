@@ -6,10 +6,10 @@ from __future__ import annotations
 import discord
 
 from bot.model import TableError
-from bot.presenter import Click, PanelContext
-from cogs import legal
-from cogs.controls import BUTTON_LABEL, GREEN, OPTION_TEXT, fit_text
-from cogs.panel import ActButton, ActSelect
+from cogs.kit import legal
+from cogs.kit.acts import ActButton, ActSelect
+from cogs.kit.controls import BUTTON_LABEL, GREEN, OPTION_TEXT, fit_text
+from cogs.kit.presenter import Click, PanelContext
 from cogs.talismani.words import card, played, sort_key, suit, ui
 from games.talismani import TalismaniView
 from games.talismani.data import JOKERS

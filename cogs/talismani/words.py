@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.i18n import t
-from cogs.controls import FIELD_LIMIT
+from cogs.kit.controls import FIELD_LIMIT
 from games.talismani import TalismaniView
 from games.talismani.game import talismans_text
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import t
-from bot.presenter import PanelContext
 from bot.render import seat_name
-from cogs import legal
-from cogs.controls import GREEN, GREY, OPTION_TEXT, fit_text
-from cogs.panel import ActSelect
+from cogs.kit import legal
+from cogs.kit.acts import ActSelect
+from cogs.kit.controls import GREEN, GREY, OPTION_TEXT, fit_text
+from cogs.kit.presenter import PanelContext
 from cogs.tirnanog.words import LIMIT, creatures, species, symbols, terrain, territory, ui, vp
 from games.tirnanog.data import META, SPECIES, is_fountain, power_of, species_symbols, value_of, vp_of
 from games.tirnanog.options import territory_refusal

@@ -46,10 +46,10 @@ def embed(table: TableInfo, v: TirNanOgView, decision: Decision | None, language
 
 
 def _status(table: TableInfo, v: TirNanOgView, decision: Decision | None, language: str) -> str:
-    """What the line above the board (cogs.publisher.turn_line: whose turn, what they
+    """What the line above the board (cogs.channel.publisher.turn_line: whose turn, what they
     decide) does not say: that the last cycle is on."""
     if v.phase == "over" or decision is None or not decision.actors or not v.final_cycle:
-        return ""  # the final record goes on top (cogs.publisher.with_final_record)
+        return ""  # the final record goes on top (cogs.channel.publisher.with_final_record)
     return ui("final_cycle_note", language, seat=seat_name(table, v.last_seat))
 
 

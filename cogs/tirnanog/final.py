@@ -7,8 +7,8 @@ from itertools import pairwise
 
 from bot.i18n import t
 from bot.model import TableInfo
-from bot.presenter import MEDALS, winners_headline
 from bot.render import seat_name
+from cogs.kit.presenter import MEDALS, winners_headline
 from cogs.tirnanog.words import ui, vp, vp_sources
 from games.core import Outcome, Standing
 

@@ -1,12 +1,12 @@
-"""Tir Nan Og's How to play picture (cogs/guide_picture.py): the display and the
+"""Tir Nan Og's How to play picture (cogs/kit/guide_picture.py): the display and the
 territory piles of a real game some turns in, its parts labelled."""
 
 from __future__ import annotations
 
 from bot.i18n import t
-from cogs.guide_marks import grown
-from cogs.guide_picture import Finder, Guide, Label, Rect, Spot, literal, union, words
-from cogs.pictures import bare
+from cogs.kit.guide_marks import grown
+from cogs.kit.guide_picture import Finder, Guide, Label, Rect, Spot, literal, union, words
+from cogs.kit.pictures import bare
 from games.tirnanog import TirNanOgView
 from games.tirnanog.data import is_fountain, type_of
 

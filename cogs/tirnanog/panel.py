@@ -7,11 +7,11 @@ import discord
 
 from bot.i18n import t
 from bot.model import TableError
-from bot.presenter import Click, PanelContext
 from bot.render import seat_name
-from cogs import legal
-from cogs.controls import index_field, static_view
-from cogs.panel import REFRESH, refresh_button
+from cogs.kit import legal
+from cogs.kit.acts import REFRESH, refresh_button
+from cogs.kit.controls import index_field, static_view
+from cogs.kit.presenter import Click, PanelContext
 from cogs.tirnanog.actions import declare_controls, discard_controls, turn_controls
 from cogs.tirnanog.words import LIMIT, as_view, fit, species, symbols, territory, ui, vp, vp_sources
 from games.core import Decision

@@ -13,7 +13,7 @@ legend is in 📖 How to play and the embed. Once the game is over the result is
 drawn above it all: the winner, every place and score.
 
 The table is drawn from the public view only, off the event loop (the publisher runs it in
-a thread). Every text goes through :func:`cogs.pictures.font`.
+a thread). Every text goes through :func:`cogs.kit.pictures.font`.
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from bot.presenter import PanelContext
-from cogs.hand_marks import RAISE_SELECTED, Mark, apply_marks, lift, marked, tick
-from cogs.pictures import bare, fitted, font, player_names, png
-from cogs.result_picture import Palette, result_of, with_result
+from cogs.kit.hand_marks import RAISE_SELECTED, Mark, apply_marks, lift, marked, tick
+from cogs.kit.pictures import bare, fitted, font, player_names, png
+from cogs.kit.presenter import PanelContext
+from cogs.kit.result_picture import Palette, result_of, with_result
 from cogs.tirnanog.words import LIMIT
 from games.core import Outcome
 from games.tirnanog.data import SPECIES, is_fountain, requirement, type_of, value_of
@@ -36,7 +36,7 @@ from games.tirnanog.payment import counts_of
 from games.tirnanog.views import PileView, SeatView, TirNanOgView
 
 # The board: at most 800 x 600 (4:3), shown at half size in Discord's 400 x 300 box, so
-# no text under 22 px (11 px as shown; cogs.pictures.MIN_SHOWN_TEXT).
+# no text under 22 px (11 px as shown; cogs.kit.pictures.MIN_SHOWN_TEXT).
 BOARD_W = 800
 MARGIN = 16
 GAP = 8
@@ -296,7 +296,7 @@ def _seat(
 #
 # The member's creature cards, one card each (the display's card face: a species disc
 # and its name), grouped by species. While they must act, the cards that may be played
-# now are marked (cogs.hand_marks): in the turn, those a payment of a reserve territory
+# now are marked (cogs.kit.hand_marks): in the turn, those a payment of a reserve territory
 # can use (of the territory chosen in the panel, once one is); at a discard, as many of
 # each species as may go. A card of a species is like any other, so "2 of the 3 dragons
 # may be played" marks two dragons. About 4 ms a draw (720 px, a hand of 7), cached.

@@ -10,7 +10,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.model import TableInfo
-from bot.presenter import Click, PanelContext, Presenter
+from cogs.kit.presenter import Click, PanelContext, Presenter
 from cogs.tirnanog import board, final, hints, panel, picture
 from cogs.tirnanog.words import as_view
 from games.core import Decision, Outcome, Standing

@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.i18n import join, t
-from cogs.controls import FIELD_LIMIT
+from cogs.kit.controls import FIELD_LIMIT
 from games.tirnanog.data import META, SPECIES
 from games.tirnanog.state import VP_SOURCES
 from games.tirnanog.views import TirNanOgView

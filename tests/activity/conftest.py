@@ -20,8 +20,8 @@ import cogs.akelarre
 import cogs.narnia
 from bot.client import GameMasterBot
 from bot.model import Applied, LogRow
-from bot.presenter import register
 from cogs.activity.server import ActivityServer
+from cogs.kit.presenter import register
 from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
 from tests.e2e.helpers import Table
 from tests.factory import make_bot

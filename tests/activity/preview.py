@@ -27,9 +27,9 @@ from pydantic import SecretStr
 import cogs.akelarre
 import cogs.narnia
 from bot.client import GameMasterBot
-from bot.presenter import register
 from cogs.activity import server as served
 from cogs.activity.server import ActivityServer
+from cogs.kit.presenter import register
 from cogs.launch import ACTIVITY_GAMES
 from games.registry import GAMES
 from tests.activity.browser.pages import (

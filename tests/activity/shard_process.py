@@ -24,9 +24,9 @@ from pydantic import SecretStr
 
 from bot.client import GameMasterBot, now
 from bot.model import TableError
-from bot.presenter import register
 from cogs import akelarre, narnia
 from cogs.activity.server import ActivityServer
+from cogs.kit.presenter import register
 from games.registry import GAMES
 from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET
 from tests.factory import make_bot
@@ -41,7 +41,7 @@ def say(**fields: Any) -> None:
 
 
 class Board:
-    """The channel's board, as far as the outbox goes (``cogs.publisher.Publisher``)."""
+    """The channel's board, as far as the outbox goes (``cogs.channel.publisher.Publisher``)."""
 
     def __init__(self, bot: GameMasterBot) -> None:
         self.bot = bot

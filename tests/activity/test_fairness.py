@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 from aiohttp import ClientWebSocketResponse, WSCloseCode, WSMsgType
 
-from bot.presenter import PRESENTERS
 from bot.settings import Settings
 from bot.thinking import Abandoned, Thinker, choose
 from cogs import magmor
+from cogs.kit.presenter import PRESENTERS
 from games.core.search import Advice
 from games.registry import GAMES
 from tests.activity.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, OTHER_CHANNEL, Rig

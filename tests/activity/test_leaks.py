@@ -25,10 +25,10 @@ import pytest
 from aiohttp import ClientWebSocketResponse, WSMsgType
 
 from bot.model import Applied, LogRow, TableInfo, table_of
-from bot.presenter import PRESENTERS
 from bot.render import event_text
 from bot.store import GameRow
 from cogs import akelarre, narnia
+from cogs.kit.presenter import PRESENTERS
 from games.akelarre.state import AkelarreState
 from games.core import Decision, Event, GameState
 from games.narnia.state import NarniaState

@@ -10,10 +10,10 @@ from aiohttp import ClientWebSocketResponse, WSCloseCode, WSMsgType
 
 from bot.i18n import t
 from bot.model import TableError
-from bot.presenter import PRESENTERS
 from bot.replies import explain
 from bot.shards import Shards
 from cogs import magmor
+from cogs.kit.presenter import PRESENTERS
 from games.core import RuleError
 from games.registry import GAMES
 from tests.activity.conftest import ALICE, BOB, CHANNEL, DAVE, OTHER_CHANNEL, Rig

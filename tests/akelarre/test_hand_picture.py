@@ -13,16 +13,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from bot.presenter import PanelContext
 from cogs.akelarre import PRESENTER, hand_picture
+from cogs.kit.pictures import measuring, min_text_size
+from cogs.kit.presenter import PanelContext
 from cogs.panel import panel_context
-from cogs.pictures import measuring, min_text_size
-from cogs.preview import table_for
 from games.akelarre import GAME, AkelarreState
 from games.akelarre.data import FAMILIES, kind_of
 from games.core import Rng
 from tests.akelarre.akelarre_helpers import conserved
 from tests.akelarre.test_picture import SETUPS, states
+from tools.preview import table_for
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

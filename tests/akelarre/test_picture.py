@@ -17,12 +17,12 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from cogs.akelarre import PRESENTER, board, picture
-from cogs.pictures import MIN_SHOWN_TEXT, measuring, min_text_size, shown_text
-from cogs.preview import playthrough
+from cogs.kit.pictures import MIN_SHOWN_TEXT, measuring, min_text_size, shown_text
 from games.akelarre import GAME, AkelarreState, AkelarreView
 from games.akelarre.data import FAMILIES
 from games.core import Rng
 from tests.akelarre.akelarre_helpers import conserved
+from tools.preview import playthrough
 
 PUBLIC = ["language", "names", "outcome"]  # what a board picture is drawn from besides the view
 SETUPS: list[tuple[int, dict[str, Any]]] = [(2, {}), (3, {}), (4, {}), (4, {"teams": True})]
@@ -76,7 +76,7 @@ def test_a_png_of_a_sensible_size_readable_on_a_phone(setup: int) -> None:
         width, height = image.size
         # Drawn without an outcome (no result block): wide rather than tall (issue 39).
         assert width == picture.WIDTH and 250 <= height <= 0.75 * width, (state.step, image.size)
-        assert sizes, "text must be drawn with cogs.pictures.font"
+        assert sizes, "text must be drawn with cogs.kit.pictures.font"
         assert min(sizes) >= min_text_size(width), (state.step, min(sizes), width)
         assert shown_text(min(sizes), width, height) >= MIN_SHOWN_TEXT, (state.step, min(sizes))
 

@@ -19,10 +19,10 @@ from bot.i18n import LANGUAGES, t
 from bot.render import seat_name
 from cogs.akelarre import PRESENTER
 from cogs.panel import panel_context
-from cogs.preview import Step, controls, playthrough, public_lines, table_for
 from games.akelarre import GAME, AkelarreState
 from games.akelarre.data import FAMILIES, family_of
 from games.akelarre.scoring import rank, scores_of
+from tools.preview import Step, controls, playthrough, public_lines, table_for
 
 SETUPS = [(3, {}), (4, {"teams": True})]
 

@@ -25,12 +25,13 @@ from hypothesis import settings
 from bot.model import Seat, TableError, TableInfo
 from cogs.akelarre import PRESENTER
 from cogs.akelarre.whole import same_move, whole_moves
-from cogs.panel import ActButton, ActSelect, panel_context
-from cogs.preview import controls, playthrough, table_for
+from cogs.kit.acts import ActButton, ActSelect
+from cogs.panel import panel_context
 from games.akelarre import GAME, AkelarreState, Done, Open
 from games.akelarre.data import family_of
 from tests.akelarre.akelarre_helpers import make_state, run
 from tests.positions import random_positions
+from tools.preview import controls, playthrough, table_for
 
 SETUPS = [(3, {}), (4, {"teams": True}), (2, {})]
 

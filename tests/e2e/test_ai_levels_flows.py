@@ -13,8 +13,8 @@ import pytest
 import simcord
 
 from bot.model import table_of
-from bot.presenter import PRESENTERS
 from bot.thinking import seat_seed
+from cogs.kit.presenter import PRESENTERS
 from games.core.search import SearchPlayer
 from games.core.verify import verify
 from games.registry import GAMES

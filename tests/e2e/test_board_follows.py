@@ -1,4 +1,4 @@
-"""The board follows the turn (cogs/turn_messages.py): posted anew at the bottom
+"""The board follows the turn (cogs/channel/turn_messages.py): posted anew at the bottom
 of the channel, with the one ping, when the turn passes to another member, the
 old one cut down to the turn's lines; edited in place within a turn; and exactly
 one live board, also after a crash between posting and cutting down (SimCord)."""
@@ -11,7 +11,7 @@ import discord
 import pytest
 import simcord
 
-from cogs.turn_messages import Boards
+from cogs.channel.turn_messages import Boards
 from games.registry import GAMES
 from tests.e2e.helpers import Table, custom_ids, make_table, seated_lobby, start_game, step
 from tests.e2e.test_outbox import REAL_SEND, Killed, each_once_in_order, expected_lines, restart

@@ -22,7 +22,7 @@ from bench.channel import Request, run_game
 from bench.channel_weight import is_board, text_of
 from bot import lobby
 from bot.i18n import t
-from cogs.open_panels import open_panels_of
+from cogs.channel.open_panels import open_panels_of
 from games.registry import GAMES
 from tests.e2e.helpers import make_table, panel, player_of, start_game, step
 

@@ -9,7 +9,7 @@ import simcord
 
 from bot.changes import Changes
 from bot.model import Applied
-from cogs.publisher import Publisher
+from cogs.channel.publisher import Publisher
 from tests.e2e.helpers import make_table, seated_lobby, start_game, step
 from tests.e2e.test_outbox import kill_after, restart
 

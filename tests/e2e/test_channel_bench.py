@@ -96,7 +96,7 @@ async def test_simultaneous_turns_in_italian_with_kept_and_fresh_panels() -> Non
     assert kept["start"]["channel_posts"] == 2 and kept["start"]["pings"] == 3
     assert kept["pings_per_turn_change"]["max"] == 3
     # A member who plays on from the panel they left open finds it redrawn to the table
-    # (cogs/open_panels.py), as one who presses My hand for every move sees a fresh one.
+    # (cogs/channel/open_panels.py), as one who presses My hand for every move sees a fresh one.
     assert kept["stale_refreshes"] == 0
     fresh = await run_game("talismani", turns=3, language="it", seed=2, panels="fresh")
     check_shape({**fresh, "game": "talismani"}, turns=3)

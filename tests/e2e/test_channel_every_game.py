@@ -21,8 +21,8 @@ import simcord
 
 from bench.channel import MENTION, Request, Run, Seen, patched, tapped
 from bot.model import table_of
-from bot.presenter import PRESENTERS
 from bot.render import event_text, seat_names
+from cogs.kit.presenter import PRESENTERS
 from games.core.events import Event
 from games.registry import GAMES
 from tests.e2e.helpers import custom_ids

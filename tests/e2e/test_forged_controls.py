@@ -23,11 +23,11 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from bot.i18n import t
-from cogs.controls import Checked
+from cogs.kit.controls import Checked
 from cogs.panel import panel_context, render_panel
-from cogs.preview import playthrough, presenter_of, table_for
 from games.registry import GAMES
 from tests.e2e.helpers import Table, custom_ids, make_table, panel, player_of, start_game
+from tools.preview import playthrough, presenter_of, table_for
 
 SETTINGS = settings(
     max_examples=25,
@@ -58,7 +58,7 @@ WHO = st.sampled_from(["acting", "other", "passer-by"])
 
 
 def _templates(ch: str, version: str, payload: str, n: list[str]) -> dict[str, tuple[str, bool]]:
-    """Every control's custom_id (cogs/controls.py), with its number fields given;
+    """Every control's custom_id (cogs/kit/controls.py), with its number fields given;
     whether it is a select."""
     return {
         "hand": (f"gm:{ch}:hand", False),
@@ -151,7 +151,7 @@ _TABLES: dict[str, tuple[simcord.Env, Table, dict[str, simcord.MemberActor], lis
 
 def _vocabulary(game_id: str, players: int) -> set[str]:
     """The payloads of the game's panels: one panel per kind of decision of a
-    game between AI players (cogs.preview), drawn for the seat to act."""
+    game between AI players (tools.preview), drawn for the seat to act."""
     game, presenter = GAMES[game_id], presenter_of(game_id)
     table, kinds, out = table_for(players, "en"), set(), set()
     for step in playthrough(game, players, 1):

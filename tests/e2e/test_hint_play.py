@@ -20,8 +20,8 @@ import simcord
 from bot.client import GameMasterBot
 from bot.i18n import t
 from bot.model import table_of
-from bot.presenter import PRESENTERS
 from bot.render import seat_names
+from cogs.kit.presenter import PRESENTERS
 from games.registry import GAMES
 from tests.e2e.helpers import Table, custom_ids, make_table, open_lobby, start_game
 from tests.factory import make_bot

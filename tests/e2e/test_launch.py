@@ -21,7 +21,7 @@ from simcord.http import router
 
 from bot.i18n import t
 from cogs.activity.server import ActivityServer
-from cogs.controls import board_view
+from cogs.kit.controls import board_view
 from cogs.launch import OpenTableButton
 from tests.e2e.helpers import Table, custom_ids, labels, start_game
 from tests.factory import make_bot

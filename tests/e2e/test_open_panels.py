@@ -1,4 +1,4 @@
-"""Panels that stay current (cogs/open_panels.py): a panel a member opened in the
+"""Panels that stay current (cogs/channel/open_panels.py): a panel a member opened in the
 last 15 minutes is redrawn when the table changes, so its next click acts; an
 older one answers as before; the tokens that edit them never reach the store."""
 
@@ -14,8 +14,8 @@ from simcord.results import to_discord_message
 
 from bot.client import now
 from bot.i18n import t
-from cogs import open_panels
-from cogs.open_panels import open_panels_of
+from cogs.channel import open_panels
+from cogs.channel.open_panels import open_panels_of
 from games.registry import GAMES
 from tests.e2e.helpers import Table, custom_ids, make_table, panel, player_of, start_game, step
 

@@ -13,12 +13,12 @@ import pytest
 import simcord
 
 from bot.model import table_of
-from bot.presenter import PRESENTERS
 from bot.render import event_text
 from bot.store import VersionConflict
 from bot.table import TableService
-from cogs import publisher as publisher_module
-from cogs.turn_messages import TurnMessages
+from cogs.channel import publisher as publisher_module
+from cogs.channel.turn_messages import TurnMessages
+from cogs.kit.presenter import PRESENTERS
 from games.core import Event
 from games.registry import GAMES
 from tests.e2e.helpers import Table, make_table, open_lobby

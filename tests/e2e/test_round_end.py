@@ -3,7 +3,7 @@
 It used to post up to five messages (the last battle, "snowed in", the Witch's
 attack, the round card, the next board) and delete the old board while people
 read it. Now the lines that follow a battle go into the battle's message
-(``cogs.live_tails``): a round's end is its battle messages and the next board,
+(``cogs.channel.live_tails``): a round's end is its battle messages and the next board,
 and a board is never deleted, in any game: a board whose turn left no line of its
 own is cut down to a line naming whose turn it was."""
 
@@ -19,8 +19,8 @@ from bench.channel import Run, Seen, patched, tapped
 from bot.i18n import join, t
 from bot.model import table_of
 from bot.render import event_text, seat_name
-from cogs import live_tails
-from cogs.publisher import Publisher
+from cogs.channel import live_tails
+from cogs.channel.publisher import Publisher
 from games.core.events import Event
 from games.registry import GAMES
 from tests.e2e.helpers import custom_ids, make_table, start_game, step

@@ -8,7 +8,7 @@ import pytest
 import simcord
 
 from bot.model import TableError
-from cogs.common import explain
+from cogs.kit.common import explain
 from games.core import RuleError
 from games.registry import GAMES
 from tests.e2e.helpers import (

@@ -12,8 +12,8 @@ import simcord
 
 from bot.client import GameMasterBot
 from bot.model import table_of
-from bot.presenter import PRESENTERS
 from bot.seats import SEAT_SOURCE
+from cogs.kit.presenter import PRESENTERS
 from cogs.panel import draw_panel, panel_context
 from games.registry import GAMES
 from tests.e2e.helpers import Table, custom_ids, make_table, open_lobby, panel, start_game

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.model import Seat, TableInfo
-from bot.presenter import PanelContext
+from cogs.kit.presenter import PanelContext
 from cogs.talismani.presenter import TalismaniPresenter
 from games.talismani import GAME
 from games.talismani.data import ALL_FAIRIES, JOKERS

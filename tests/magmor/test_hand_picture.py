@@ -19,12 +19,12 @@ from PIL import Image
 
 from bot.i18n import LANGUAGES
 from bot.model import Seat, TableInfo
-from bot.presenter import PanelContext
+from cogs.kit.pictures import measuring, min_text_size
+from cogs.kit.presenter import PanelContext
 from cogs.magmor import PRESENTER
 from cogs.magmor.hand_picture import WIDTH, hand_of
 from cogs.magmor.words import RESOURCES
 from cogs.panel import panel_context
-from cogs.pictures import measuring, min_text_size
 from games.magmor import GAME, MagmorState
 from tests.magmor.magmor_helpers import conserved
 from tests.positions import random_positions

@@ -10,15 +10,15 @@ from PIL import Image
 
 from bot.i18n import LANGUAGES
 from bot.render import event_text
+from cogs.kit.pictures import measuring, min_text_size
 from cogs.magmor import PRESENTER
 from cogs.magmor.board import crossings_left
 from cogs.magmor.final import score_breakdown
-from cogs.pictures import measuring, min_text_size
-from cogs.preview import Step, board, controls, embed_text, panel, playthrough, table_for
 from games.core import Event, Outcome, Standing
 from games.magmor import GAME, Choose, Pass, Pay
 from games.magmor.data import OBJECTIVES
 from tests.magmor.magmor_helpers import find, hand, make_state, play, start
+from tools.preview import Step, board, controls, embed_text, panel, playthrough, table_for
 
 OBJ = "obj-05"  # water 1, food 1, axe 3, pickaxe 2, medicine 1 (TV-5)
 

@@ -11,12 +11,12 @@ import pytest
 
 from bot.i18n import LANGUAGES, t
 from bot.model import Seat, TableError
-from bot.presenter import PanelContext
+from cogs.kit.presenter import PanelContext
 from cogs.magmor import PRESENTER
 from cogs.panel import panel_context, render_panel
-from cogs.preview import CHANNEL, controls, table_for
 from games.magmor import GAME, MagmorState, MagmorView, strategy, validate_split
 from games.magmor.presets import normal, split_presets
+from tools.preview import CHANNEL, controls, table_for
 
 
 @cache

@@ -11,8 +11,8 @@ from typing import Any, get_args
 import pytest
 
 from bot.hints import Hint
-from bot.presenter import PRESENTERS
 from cogs.hints import hint_text
+from cogs.kit.presenter import PRESENTERS
 from cogs.narnia import PRESENTER
 from cogs.narnia.hints import describe
 from games.core.search import SearchPlayer

@@ -18,10 +18,10 @@ from cogs.narnia.board import board_embed, map_names
 from cogs.narnia.labels import FRAME_MARGIN, HALO, MARGIN
 from cogs.narnia.picture import TEXT, cells, px
 from cogs.narnia.words import COLOUR_EMOJI, WITCH_EMOJI
-from cogs.preview import playthrough, table_for
 from games.narnia import GAME
 from games.narnia.data import NEIGHBOURS
 from tests.drawn_text import drawn_texts
+from tools.preview import playthrough, table_for
 
 # Stacks a territory may show: a flag alone, one to three tokens, more ("+N").
 STACKS: tuple[tuple[int, ...], ...] = ((), (1,), (3, 2), (3, 2, 1), (3, 3, 2, 1), (3,) * 12)

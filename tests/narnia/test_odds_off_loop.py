@@ -11,13 +11,13 @@ from itertools import product
 
 import pytest
 
-from cogs.drawn import work_ahead
+from cogs.kit.drawn import work_ahead
 from cogs.narnia import PRESENTER
 from cogs.panel import draw_panel, panel_context
-from cogs.preview import controls, table_for
 from games.narnia import GAME, odds
 from games.narnia.odds import Pending, conquest, known, known_only, throw_exact
 from tests.narnia.narnia_helpers import RED, WITCH, make_state
+from tools.preview import controls, table_for
 
 
 @pytest.fixture(autouse=True)
@@ -186,7 +186,7 @@ async def test_a_long_battle_is_drawn_pending_then_known(monkeypatch: pytest.Mon
         return real_long(attacker, defender)
 
     monkeypatch.setattr(odds, "_long", slow)
-    monkeypatch.setattr("cogs.drawn.WORK_WAIT", 0.05)
+    monkeypatch.setattr("cogs.kit.drawn.WORK_WAIT", 0.05)
     state = make_state(2, LONG, rest=RED)
     ctx = panel_context(GAME, state, 1, 1, table_for(2, "en"), RED, None, "en")
     first = await draw_panel(PRESENTER, ctx)

@@ -13,16 +13,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from bot.presenter import PanelContext
+from cogs.kit.pictures import measuring, min_text_size
+from cogs.kit.presenter import PanelContext
 from cogs.narnia import PRESENTER, panel_map
 from cogs.narnia.picture import LEGEND_ROW, WIDTH
 from cogs.panel import panel_context
-from cogs.pictures import measuring, min_text_size
-from cogs.preview import table_for
 from games.core import Rng
 from games.narnia import GAME, NarniaState
 from tests.narnia.narnia_helpers import BLUE, RED, make_state
 from tests.narnia.test_properties import random_action
+from tools.preview import table_for
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

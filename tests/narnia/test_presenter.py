@@ -11,7 +11,6 @@ import pytest
 from bot.i18n import LANGUAGES, t
 from cogs.narnia import PRESENTER
 from cogs.panel import panel_context, render_ready
-from cogs.preview import controls, embed_text, table_for
 from games.core import Outcome, Standing
 from games.narnia import GAME
 from games.narnia.ai import Board, ranked_attacks
@@ -19,6 +18,7 @@ from games.narnia.data import CARD_IDS, TERRITORIES
 from games.narnia.odds import conquest
 from games.narnia.state import Battle, Throw
 from tests.narnia.narnia_helpers import BLUE, GREEN, RED, WITCH, YELLOW, make_state, stack
+from tools.preview import controls, embed_text, table_for
 
 YOU = {
     "en": re.compile(r"\b(you|your|yours)\b", re.IGNORECASE),

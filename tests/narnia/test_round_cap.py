@@ -11,11 +11,11 @@ import pytest
 
 from bot.i18n import LANGUAGES, t
 from cogs.narnia import PRESENTER
-from cogs.preview import embed_text, table_for
 from games.core import Event, RuleError
 from games.narnia import GAME, NarniaState, flow
 from games.narnia.data import DEFAULT_ROUND_CAP, MAX_ROUND_CAP, TERRITORIES
 from tests.narnia.narnia_helpers import BLUE, GREEN, RED, make_state
+from tools.preview import embed_text, table_for
 
 # With this seed the lone AI seat and the Witch are still trading territories at round 400
 # when no cap stops them (measured: python - < the lone_seat loop below, cap None).

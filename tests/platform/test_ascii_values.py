@@ -13,16 +13,16 @@ from typing import Any
 import pytest
 
 from bot.model import TableError
-from bot.presenter import PanelContext
-from cogs import legal
 from cogs.akelarre.whole import source_of
-from cogs.controls import index_field
+from cogs.kit import legal
+from cogs.kit.controls import index_field
+from cogs.kit.presenter import PanelContext
 from cogs.narnia.clicks import _tokens
-from cogs.preview import table_for
 from cogs.tirnanog.panel import _discards
 from games.akelarre.data import FAMILIES
 from games.narnia.data import TERRITORIES
 from games.tirnanog.views import TirNanOgView
+from tools.preview import table_for
 
 FOREIGN = ["٣", "３", "¹", "3\u0663", " 3", "3 ", "+3", "-0", "3.0", ""]
 

@@ -12,9 +12,10 @@ import discord
 import simcord
 
 from bot.client import GameMasterBot
-from cogs.controls import PAYLOAD
+from cogs.kit.acts import ActButton, ActSelect
+from cogs.kit.controls import PAYLOAD
 from cogs.lobby import LobbyButton
-from cogs.panel import ActButton, ActSelect, HandButton
+from cogs.panel import HandButton
 from cogs.rematch import RematchButton
 
 NAME = re.compile(r"^[-_'\w\u0900-\u097F\u0E00-\u0E7F]{1,32}$")

@@ -1,6 +1,6 @@
 """Controls are written to fit Discord's limits, never cut (issue 31).
 
-Every button label, option and placeholder goes through ``cogs.controls.fit_text``,
+Every button label, option and placeholder goes through ``cogs.kit.controls.fit_text``,
 which logs the text it had to shorten. Random positions of every game, every seat's
 panel, the longest names Discord allows, both languages: nothing is shortened.
 """
@@ -19,12 +19,12 @@ from hypothesis import settings
 import cogs
 from bot.i18n import catalog
 from bot.model import Seat, TableInfo
-from cogs import controls
-from cogs.controls import fit_text
+from cogs.kit import controls
+from cogs.kit.controls import fit_text
 from cogs.panel import panel_context, render_panel
-from cogs.preview import presented_games, presenter_of
 from games.registry import GAMES
 from tests.positions import random_positions
+from tools.preview import presented_games, presenter_of
 
 LONG_NAMES = [name.ljust(32, "_") for name in ("ann", "ÉLODIE", "x_y", "dee", "Zoë", "emma")]
 

@@ -1,4 +1,4 @@
-"""How to play (cogs/guide_text.py, cogs/guide_picture.py): every game's words in both
+"""How to play (cogs/guide_text.py, cogs/kit/guide_picture.py): every game's words in both
 languages within Discord's limits, and its labelled picture: every label found on the
 board, its mark beside its part, its words readable on a phone and in the language."""
 
@@ -14,12 +14,12 @@ from PIL import Image
 
 from bot.i18n import LANGUAGES, catalog, t
 from bot.model import TableError
-from cogs.common import presented_games
 from cogs.guide import _game
-from cogs.guide_marks import MARK, grown, overlap
-from cogs.guide_picture import guide_of, labelled, presenter_of, sample, template
 from cogs.guide_text import fits, guide_embed, guided_games, help_embed, rule_sections, rules_embed
-from cogs.pictures import measuring, min_text_size
+from cogs.kit.common import presented_games
+from cogs.kit.guide_marks import MARK, grown, overlap
+from cogs.kit.guide_picture import guide_of, labelled, presenter_of, sample, template
+from cogs.kit.pictures import measuring, min_text_size
 from games.registry import GAMES as GAMES_BY_ID
 
 # The prefix of each game's rule ids in its spec (AK-5.5, MM-4.4.2, NA-4.4.5, TT-9, TNO-4.5).

@@ -16,11 +16,11 @@ import pytest_asyncio
 from bot.hints import Hint, hint, hints_on
 from bot.i18n import t
 from bot.model import Seat, TableError, TableInfo, table_of
-from bot.presenter import PRESENTERS
 from bot.table import TableService
 from bot.thinking import Thinker, seat_seed
 from cogs import tirnanog
 from cogs.hints import hint_text
+from cogs.kit.presenter import PRESENTERS
 from games.core.search import Advice, SearchPlayer
 from games.registry import GAMES
 from tests.factory import make_settings, open_store

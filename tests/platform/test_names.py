@@ -17,8 +17,8 @@ from bot.i18n import LANGUAGES
 from bot.model import Seat, TableInfo
 from bot.replies import display_name
 from cogs.panel import panel_context, render_panel
-from cogs.preview import controls, embed_text, playthrough, presenter_of, public_lines
 from games.registry import GAMES
+from tools.preview import controls, embed_text, playthrough, presenter_of, public_lines
 
 NAMES = ["ann", "ÉLODIE", "x_y", "dee mcintosh"]
 ESCAPE = re.compile(r"\\(.)")  # markdown's escapes, as Discord renders them

@@ -17,12 +17,12 @@ from PIL import Image, ImageChops, ImageDraw
 
 from bot.i18n import LANGUAGES, t
 from bot.render import seat_name
-from cogs.pictures import BIDI_CONTROLS, FSI, PDI, drawable, fitted, font, player_names, readable
-from cogs.preview import Step, picture, playthrough, presented_games, presenter_of, table_for
-from cogs.publisher import with_final_record
+from cogs.kit.pictures import BIDI_CONTROLS, FSI, PDI, drawable, fitted, font, player_names, readable
+from cogs.kit.record import with_final_record
 from games.registry import GAMES
 from games.talismani.game import talismans_text
 from tests.drawn_text import drawn_texts
+from tools.preview import Step, picture, playthrough, presented_games, presenter_of, table_for
 
 # Hostile names: CJK only, emoji around a name, all lower case, emoji after an accent.
 HOSTILE = ("山田太郎", "🔥Marco🔥", "ann", "Zoë 👩‍🚀")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.i18n import LANGUAGES, catalog
-from cogs.pictures import font, measuring, min_text_size
+from cogs.kit.pictures import font, measuring, min_text_size
 
 
 def _glyph(ch: str) -> bytes:

@@ -20,8 +20,10 @@ from PIL import Image
 
 from bot.i18n import LANGUAGES, t
 from bot.render import seat_name, seat_names
-from cogs.pictures import min_text_size
-from cogs.preview import (
+from cogs.kit.pictures import min_text_size
+from cogs.kit.record import decision_line
+from games.registry import GAMES
+from tools.preview import (
     Step,
     board,
     controls,
@@ -36,8 +38,6 @@ from cogs.preview import (
     public_lines,
     table_for,
 )
-from cogs.publisher import decision_line
-from games.registry import GAMES
 
 SEEDS = (1, 2)
 # Presentation work still open, by test and game: strict xfails, so each entry
@@ -157,7 +157,7 @@ def test_pictures_are_localised_and_readable_on_a_phone(game_id: str) -> None:
             if png is None:
                 pytest.skip(f"{game_id} has no board picture")
             width = Image.open(io.BytesIO(png)).size[0]
-            assert sizes, "text must be drawn with cogs.pictures.font"
+            assert sizes, "text must be drawn with cogs.kit.pictures.font"
             assert min(sizes) >= min_text_size(width), (label, language, min(sizes), width)
             drawn[label, language] = png
     for label, _ in highlights(steps):

@@ -2,7 +2,7 @@
 their text small where Discord shows them").
 
 Discord fits an embed's image into a box of about 400 x 300 CSS px
-(:data:`cogs.pictures.SHOWN_BOX`), so an 800 x 1136 board is shown at a quarter of
+(:data:`cogs.kit.pictures.SHOWN_BOX`), so an 800 x 1136 board is shown at a quarter of
 its size. For every game, random AI games at the smallest and the largest table are
 drawn at many states, in English and Italian, with the players' names, as the
 publisher draws them; each picture must be
@@ -10,10 +10,10 @@ publisher draws them; each picture must be
 * wide rather than tall: no taller than 4:3 (:data:`MAX_TALL`), so the box's height
   does not shrink it;
 * readable where it is shown: its smallest text, times the scale Discord shows the
-  picture at, at least :data:`cogs.pictures.MIN_SHOWN_TEXT` CSS px.
+  picture at, at least :data:`cogs.kit.pictures.MIN_SHOWN_TEXT` CSS px.
 
 The final picture is checked apart: it is the board as it ended, framed (the result
-is the embed's final record above it, ``cogs.result_picture``).
+is the embed's final record above it, ``cogs.kit.result_picture``).
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ from PIL import Image
 
 from bot.i18n import LANGUAGES
 from bot.render import seat_names
-from cogs.common import presented_games
-from cogs.pictures import MIN_SHOWN_TEXT, shown_text
-from cogs.preview import picture, playthrough, presenter_of, table_for
+from cogs.kit.common import presented_games
+from cogs.kit.pictures import MIN_SHOWN_TEXT, shown_text
 from games.registry import GAMES
+from tools.preview import picture, playthrough, presenter_of, table_for
 
 SEEDS = (3,)
 STATES = 12  # states drawn per game played, spread over the whole game, and the last

@@ -1,4 +1,4 @@
-"""The turn's lines the board holds (cogs/turn_messages.py): a take-back strikes out
+"""The turn's lines the board holds (cogs/channel/turn_messages.py): a take-back strikes out
 the lines of the move it takes back, on their own line, instead of adding below them
 (issue 30: "a take-back edits the turn's lines rather than adding to them")."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 from bot.outbox import Outbox
 from bot.store import SqliteStore
 from bot.store.outbox import Notice
-from cogs.turn_messages import TurnMessages
+from cogs.channel.turn_messages import TurnMessages
 
 GAME = 1
 

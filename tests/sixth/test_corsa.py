@@ -16,7 +16,7 @@ import simcord
 from bot.client import GameMasterBot
 from bot.extensions import FACES, PLATFORM_LAST, extensions, face_folder, presented_games
 from bot.i18n import LANGUAGES, catalog, catalog_files, engine_catalog, face_catalog
-from bot.presenter import PRESENTERS
+from cogs.kit.presenter import PRESENTERS
 from games.registry import GAMES, register, unregister
 from tests.e2e.helpers import Table, button, custom_ids, make_table, panel, player_of
 from tests.factory import make_bot

@@ -48,7 +48,7 @@ def test_every_key_the_engine_uses_is_in_the_catalog() -> None:
     decisions = {f"talismani.decision.{k}" for k in kinds}
     assert len(decisions) == 7 and decisions <= set(EN)
     # A one-seat decision names its player; the set-aside decision names every player
-    # still deciding ({seats}, cogs.publisher.decision_line); the play concerns everyone.
+    # still deciding ({seats}, cogs.channel.publisher.decision_line); the play concerns everyone.
     simultaneous = {"talismani.decision.play", "talismani.decision.set_aside"}
     assert all(placeholders(EN[k]) == {"seat"} for k in decisions - simultaneous)
     assert placeholders(EN["talismani.decision.play"]) == set()

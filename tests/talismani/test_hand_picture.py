@@ -18,9 +18,9 @@ from hypothesis import settings
 from PIL import Image
 
 from bot.i18n import LANGUAGES
-from bot.presenter import PanelContext
+from cogs.kit.pictures import measuring, min_text_size
+from cogs.kit.presenter import PanelContext
 from cogs.panel import panel_context
-from cogs.pictures import measuring, min_text_size
 from cogs.talismani import PRESENTER
 from cogs.talismani.hand_picture import WIDTH, hand_of
 from games.registry import GAMES

@@ -2,7 +2,7 @@
 
 * a PNG of a sensible size for every player count (2 to 10), at many points of AI games,
   with nothing drawn past the right margin;
-* readable on a phone (every text through cogs.pictures.font, the smallest >= width / 40);
+* readable on a phone (every text through cogs.kit.pictures.font, the smallest >= width / 40);
 * localised: the Italian picture is not the English one;
 * its key changes exactly when the picture does;
 * no hidden information: it is drawn from the spectator view alone, so reshuffling what
@@ -22,7 +22,7 @@ from hypothesis import settings
 from PIL import Image
 
 from bot.i18n import LANGUAGES
-from cogs.pictures import measuring, min_text_size
+from cogs.kit.pictures import measuring, min_text_size
 from cogs.talismani import PRESENTER
 from cogs.talismani.picture import BACKGROUND, MARGIN, NAMED_ROW, WIDTH
 from games.registry import GAMES
@@ -90,7 +90,7 @@ def test_a_readable_localised_png_for_every_player_count(players: int) -> None:
             # Wide rather than tall even with 10 seats (issue 39: Discord's 400 x 300 box), and
             # tall enough for the row and a seat.
             assert width == WIDTH and 300 <= height <= 0.75 * width, (players, state.phase, image.size)
-            assert sizes, "text must be drawn with cogs.pictures.font"
+            assert sizes, "text must be drawn with cogs.kit.pictures.font"
             assert min(sizes) >= min_text_size(width), (players, state.phase, language, min(sizes))
             # Nothing runs past the right margin (a long Italian word, a wide card).
             edge = image.convert("RGB").crop((WIDTH - MARGIN + 10, 0, WIDTH, height))

@@ -8,15 +8,15 @@ from typing import Any
 import pytest
 
 from bot.model import Seat, TableInfo
-from bot.presenter import PanelContext
-from cogs.preview import controls, embed_text
-from cogs.publisher import decision_line
+from cogs.kit.presenter import PanelContext
+from cogs.kit.record import decision_line
 from cogs.talismani import PRESENTER
 from cogs.talismani.words import tally
 from games.talismani import GAME
 from games.talismani.data import FIRST_TALISMAN
 from games.talismani.state import Talisman, TalismaniState
 from tests.talismani.talismani_helpers import ROW, make_state, play_turn
+from tools.preview import controls, embed_text
 
 NAMES = ["Ada", "Ben", "Cleo"]
 

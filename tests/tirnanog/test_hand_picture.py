@@ -18,7 +18,7 @@ from hypothesis import settings
 from PIL import Image
 
 from bot.i18n import LANGUAGES, t
-from cogs.pictures import measuring, min_text_size
+from cogs.kit.pictures import measuring, min_text_size
 from cogs.tirnanog import PRESENTER
 from cogs.tirnanog.picture import HAND_WIDTH, draw_hand, hand_of
 from games.tirnanog import GAME, TirNanOgState

@@ -12,7 +12,6 @@ import io
 from PIL import Image
 
 from bot.i18n import t
-from cogs.preview import playthrough
 from cogs.tirnanog import PRESENTER
 from cogs.tirnanog.board import image_key
 from cogs.tirnanog.picture import TURN_PHASES
@@ -20,6 +19,7 @@ from cogs.tirnanog.words import LIMIT
 from games.tirnanog import GAME
 from games.tirnanog.data import type_of
 from tests.drawn_text import drawn_texts
+from tools.preview import playthrough
 
 NAMES = ("Ada", "Ben", "Cleo", "Dov")
 

@@ -10,9 +10,8 @@ from typing import Any
 import pytest
 
 from bot.model import Seat, TableInfo
-from bot.presenter import PanelContext
-from cogs.pictures import bare, drawable
-from cogs.preview import controls, embed_text, playthrough, public_lines
+from cogs.kit.pictures import bare, drawable
+from cogs.kit.presenter import PanelContext
 from cogs.tirnanog import PRESENTER
 from cogs.tirnanog.panel import lacking
 from cogs.tirnanog.words import creatures
@@ -20,6 +19,7 @@ from games.tirnanog import GAME, TirNanOgState
 from games.tirnanog.data import CARDS, SPECIES, TERRITORIES, type_of
 from games.tirnanog.payment import affordable
 from tests.tirnanog.tirnanog_helpers import Creatures
+from tools.preview import controls, embed_text, playthrough, public_lines
 
 NAMES = ["Ada", "Ben", "Cleo"]
 

@@ -11,11 +11,11 @@ from pydantic import BaseModel
 
 from bot.i18n import t
 from bot.model import TableError, TableInfo
-from bot.presenter import Click, PanelContext, Presenter
 from bot.render import seat_name
-from cogs import legal
-from cogs.controls import static_view
-from cogs.panel import REFRESH, refresh_button
+from cogs.kit import legal
+from cogs.kit.acts import REFRESH, refresh_button
+from cogs.kit.controls import static_view
+from cogs.kit.presenter import Click, PanelContext, Presenter
 from games.core import Decision
 from tests.sixth.game import CorsaState
 

@@ -100,7 +100,7 @@ class Presenter(ABC):
 
     def panel_work(self, ctx: PanelContext) -> Callable[[], None] | None:
         """Slow work the panel reads, to be done off the event loop before it is drawn
-        (Narnia's battle odds: ``cogs.drawn.work_ahead``); None when there is none. The
+        (Narnia's battle odds: ``cogs.kit.drawn.work_ahead``); None when there is none. The
         panel is drawn all the same if it takes too long, with what is known by then."""
         return None
 

@@ -25,47 +25,19 @@ from bot.i18n import join, t
 from bot.model import TableInfo, table_of
 from bot.outbox import Notice, notice_events
 from bot.play import UNDO_EVENT
-from bot.presenter import PRESENTERS, Presenter, board_image_key
 from bot.render import event_text, seat_name, seat_names
 from bot.store import GameRow
-from cogs.common import channel_of
-from cogs.controls import board_view, hand_view
-from cogs.live_tails import LiveTails
-from cogs.turn_messages import MESSAGE_LIMIT, Boards, TurnMessages, chunks
+from cogs.channel.live_tails import LiveTails
+from cogs.channel.turn_messages import Boards, TurnMessages
+from cogs.kit.common import channel_of
+from cogs.kit.controls import MESSAGE_LIMIT, board_view, chunks, hand_view
+from cogs.kit.presenter import PRESENTERS, board_image_key
+from cogs.kit.record import decision_line, with_final_record
 from games.core import Decision, Event, Game, GameState, Outcome
 from games.registry import GAMES
 
 log = logging.getLogger("gamemaster.publish")
 BOARD_FILE = "board.png"
-
-
-EMBED_DESCRIPTION_LIMIT = 4096
-FINAL_COLOUR = discord.Colour.gold()
-
-
-def with_final_record(
-    embed: discord.Embed, presenter: Presenter, table: TableInfo, outcome: Outcome, language: str
-) -> discord.Embed:
-    """The end of a game on top of a board or panel: who won, the ranking and
-    every score with its breakdown, so the message stays as the game's record."""
-    record = "\n".join(presenter.final_lines(table, outcome, language))
-    rest = embed.description or ""
-    embed.description = (f"{record}\n\n{rest}" if rest else record)[:EMBED_DESCRIPTION_LIMIT]
-    embed.colour = FINAL_COLOUR
-    return embed
-
-
-def decision_line(game: str, table: TableInfo, decision: Decision, language: str) -> str:
-    # {seat} names the first actor; a simultaneous decision of some players
-    # (not everyone) names them all with {seats}, its plural form picked by
-    # {count}, the number of players still to answer.
-    return t(
-        f"{game}.decision.{decision.kind.split('.')[-1]}",
-        language,
-        seat=seat_name(table, decision.actors[0]),
-        seats=join([seat_name(table, s) for s in decision.actors], language),
-        count=len(decision.actors),
-    )
 
 
 def turn_line(row: GameRow, table: TableInfo, state: GameState | None) -> str:

@@ -11,8 +11,8 @@ rather than pointing at nothing. Each game says what to label in its face's
 game between AI players that shows what the labels name) and its labels.
 
 Each part gets a numbered mark beside it and its words in a key below the picture
-(:mod:`cogs.guide_marks`), at least 1/40 of the picture's width like every
-picture's text (:mod:`cogs.pictures`). The picture is the same for every member
+(:mod:`cogs.kit.guide_marks`), at least 1/40 of the picture's width like every
+picture's text (:mod:`cogs.kit.pictures`). The picture is the same for every member
 of a language: it is drawn once and kept.
 """
 
@@ -36,9 +36,9 @@ from pydantic import BaseModel
 
 from bot.extensions import face
 from bot.i18n import catalog, plural_forms, t
-from bot.presenter import PRESENTERS, Presenter
-from cogs.guide_marks import Mark, Rect, grown, marked
-from cogs.pictures import measuring, picture_cache, png
+from cogs.kit.guide_marks import Mark, Rect, grown, marked
+from cogs.kit.pictures import measuring, picture_cache, png
+from cogs.kit.presenter import PRESENTERS, Presenter
 from games.core import Game, GameState
 from games.registry import GAMES
 
@@ -117,7 +117,7 @@ def drawn_words() -> Iterator[list[Spot]]:
     """Every text drawn by this thread inside the block, with its box. Pillow has no
     hook for it, so ``ImageDraw.text`` is wrapped while the block runs; another
     thread drawing meanwhile (a board being published) is not recorded. Drawings
-    kept by :func:`cogs.pictures.picture_cache` are drawn afresh meanwhile (as while
+    kept by :func:`cogs.kit.pictures.picture_cache` are drawn afresh meanwhile (as while
     measuring), or a board drawn before would leave no words to find."""
     spots: list[Spot] = []
     with _patch, measuring():

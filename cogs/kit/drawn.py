@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.presenter import PanelContext, Presenter
+from cogs.kit.presenter import PanelContext, Presenter
 
 # The picture's file is named after a digest of its bytes, so a panel message says
 # itself which picture it shows: an edit that would show the same one keeps it.

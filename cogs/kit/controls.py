@@ -38,6 +38,7 @@ from bot.replies import answer_error
 
 PAYLOAD = r"[A-Za-z0-9_.=,-]{1,60}"
 FIELD_LIMIT = 1024  # Discord's characters per embed field value
+MESSAGE_LIMIT = 2000  # Discord's characters per message
 # Discord's characters per button label, select option label or description, and placeholder.
 BUTTON_LABEL, OPTION_TEXT, PLACEHOLDER = 80, 100, 150
 
@@ -56,6 +57,22 @@ def fit_text(limit: int, *texts: str) -> str:
     log.warning("control text over Discord's %d characters: %r", limit, texts[-1])
     words = texts[-1][: limit - 1].rsplit(" ", 1)[0]
     return words.rstrip(" ,;:—·") + "…"
+
+
+def chunks(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """``lines`` in as few texts of at most ``limit`` characters as they fit in, in order."""
+    out: list[str] = []
+    current = ""
+    for line in lines:
+        line = line[:limit]
+        if current and len(current) + 1 + len(line) > limit:
+            out.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        out.append(current)
+    return out
 
 
 # The button colours, by what they look like (discord.py names them by purpose).

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFilter, ImageStat
 
-from cogs.pictures import font, min_text_size, wrapped
+from cogs.kit.pictures import font, min_text_size, wrapped
 
 Rect = tuple[float, float, float, float]  # left, top, right, bottom
 

@@ -1,4 +1,4 @@
-"""Everything a player sees, without Discord: ``python -m cogs.preview``.
+"""Everything a player sees, without Discord: ``python -m tools.preview``.
 
 Plays one game per game between AI players (the same ``play`` path as the bot)
 and renders, at the start, at the first time each kind of decision comes up,
@@ -32,13 +32,13 @@ from PIL import Image
 
 from bot.i18n import LANGUAGES, t
 from bot.model import Seat, TableInfo
-from bot.presenter import Presenter
 from bot.render import event_text, seat_names
-from cogs.common import presented_games
-from cogs.guide_picture import labelled
+from cogs.kit.common import presented_games
+from cogs.kit.guide_picture import labelled
+from cogs.kit.pictures import measuring
+from cogs.kit.presenter import Presenter
+from cogs.kit.record import decision_line, with_final_record
 from cogs.panel import panel_context, render_ready
-from cogs.pictures import measuring
-from cogs.publisher import decision_line, with_final_record
 from games.core import Decision, Event, Game, GameState, Outcome
 from games.registry import GAMES
 
@@ -262,7 +262,7 @@ def guide_pictures(game_id: str, out: Path) -> Iterator[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cogs.preview", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.preview", description=__doc__.split("\n")[0])
     parser.add_argument("--out", default="preview", help="folder for the PNGs and text files")
     parser.add_argument("--game", action="append", choices=presented_games(), help="default: every game")
     parser.add_argument("--players", type=int, default=0, help="default: 4 (or the game's limit)")

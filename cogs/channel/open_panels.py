@@ -27,8 +27,8 @@ import discord
 from bot.client import GameMasterBot
 from bot.i18n import t
 from bot.model import Sitting, TableError
-from cogs.controls import EMBED_TEXT, EMBED_TOTAL
-from cogs.drawn import Panel
+from cogs.kit.controls import EMBED_TEXT, EMBED_TOTAL
+from cogs.kit.drawn import Panel
 
 log = logging.getLogger("gamemaster.panels")
 
@@ -71,7 +71,7 @@ class OpenPanel:
     language: str
     version: int  # the table's version the panel shows
     acting: bool  # drawn while the member had a decision to make
-    picture: str | None = None  # the digest of the picture it shows (cogs.drawn), if known
+    picture: str | None = None  # the digest of the picture it shows (cogs.kit.drawn), if known
     editing: asyncio.Lock = field(default_factory=asyncio.Lock)
     again: bool = False  # the table changed while an edit was under way
 

@@ -16,9 +16,9 @@ from typing import Any
 import discord
 
 from bot.model import TableError
-from bot.presenter import Click, PanelContext
-from cogs.controls import OPTION_TEXT, fit_text, index_field
-from cogs.panel import ActButton, ActSelect
+from cogs.kit.acts import ActButton, ActSelect
+from cogs.kit.controls import OPTION_TEXT, fit_text, index_field
+from cogs.kit.presenter import Click, PanelContext
 
 SELECT_LIMIT = 25  # Discord's options per select
 

@@ -1,10 +1,10 @@
 """The end of a game on its final picture: the board as it ended, framed in gold.
 
 Who won, and every seat's place and score, are the final record the board's embed
-carries above its picture (``cogs.publisher.with_final_record``), in Discord's own
+carries above its picture (``cogs.channel.publisher.with_final_record``), in Discord's own
 text. Until issue 39 the result was drawn again above the board, as wide as it: that
 made every final picture taller than the 4:3 box Discord fits an embed image in
-(:data:`cogs.pictures.SHOWN_BOX`), shown at a quarter of its size, the result's text
+(:data:`cogs.kit.pictures.SHOWN_BOX`), shown at a quarter of its size, the result's text
 and the board's at 5-8 px. A game still builds its :class:`Result` (the ranking as the
 engine gives it, ties sharing a place; a game's scores in its own unit, a mark before
 a name), so the picture can carry it again where it has the room.
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from bot.i18n import join, t
-from cogs.pictures import fitted
+from cogs.kit.pictures import fitted
 from games.core import Outcome, Standing
 
 Colour = tuple[int, int, int]
@@ -43,7 +43,7 @@ class Palette:
 @dataclass(frozen=True)
 class Row:
     place: int  # 1 the best; equal places share it
-    name: str  # as the picture draws it (cogs.pictures.player_names)
+    name: str  # as the picture draws it (cogs.kit.pictures.player_names)
     score: str  # in the game's unit
     winner: bool
     mark: Mark | None = None

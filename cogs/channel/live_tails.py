@@ -16,7 +16,7 @@ the live message lines fold into (``key``, ``id``), the board it went below
 (``board``: lines fold only under a battle of the board's own turn), each live
 message's tail (``tails``), and which notice parts are in (``parts``), so a
 retry writes the saved tail again rather than adding a line twice. As in
-``cogs.turn_messages``, the tail is saved before Discord is asked.
+``cogs.channel.turn_messages``, the tail is saved before Discord is asked.
 
 Lines fold only while the message stays within ``TAIL_LIMIT`` (room left for
 the battle's own text to grow, e.g. the tokens moved in); past it, or once a
@@ -31,7 +31,8 @@ from typing import Any
 import discord
 
 from bot.outbox import Notice, Outbox
-from cogs.turn_messages import MESSAGE_LIMIT, edit_text
+from cogs.channel.turn_messages import edit_text
+from cogs.kit.controls import MESSAGE_LIMIT
 
 TAIL_LIMIT = MESSAGE_LIMIT - 200  # a battle's text grows by a line or two after its tail starts
 LIVE_KEPT = 12  # live messages remembered per game (a Narnia round fights a few battles)

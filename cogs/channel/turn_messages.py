@@ -5,7 +5,7 @@ public lines are its text, above the picture. At the next turn change the old
 board is cut down to those lines (no picture, no buttons) and stays as the
 turn's record: one message a turn, one post and one edit at a turn change, one
 edit within it. Lines that come after a battle message go into it (its tail,
-``cogs.live_tails``); past what it holds, or that would not fit, into a message
+``cogs.channel.live_tails``); past what it holds, or that would not fit, into a message
 of their own below (``TurnMessages.append``).
 
 What each keeps between flushes is a memo beside the game (``bot.outbox.Outbox``):
@@ -37,31 +37,16 @@ from typing import Any
 import discord
 
 from bot.outbox import Notice, Outbox
+from cogs.kit.controls import MESSAGE_LIMIT, chunks
 
 log = logging.getLogger("gamemaster.publish")
 
-MESSAGE_LIMIT = 2000
 PARTS_KEPT = 40  # the notice parts a turn remembers holding (a turn has a few)
 BOARD_TEXT = 1800  # the turn's lines the board holds: room left for the ping line of a post
 SWEPT = 25  # recent messages searched for a board left by a post that died midway
 # A cut-down board's line when its turn's record was not kept (a process that died
 # right after posting it): no words, so no language needed; never an empty message.
 MOVED_DOWN = "-# ⤵️"
-
-
-def chunks(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
-    out: list[str] = []
-    current = ""
-    for line in lines:
-        line = line[:limit]
-        if current and len(current) + 1 + len(line) > limit:
-            out.append(current)
-            current = line
-        else:
-            current = f"{current}\n{line}" if current else line
-    if current:
-        out.append(current)
-    return out
 
 
 class TurnMessages:
