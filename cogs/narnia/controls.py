@@ -154,25 +154,7 @@ def _turn_controls(ctx: PanelContext, v: NarniaView, controls: discord.ui.View) 
     leads to the menus already shown."""
     lang = ctx.language
     draft = ctx.draft or {}
-    reinforce = legal.legal(ctx, "reinforce")
-    if reinforce:
-        controls.add_item(
-            legal.button(ctx, reinforce[0][0], ui("button_reinforce", lang), style=GREEN, emoji="➕", row=0)
-        )
-    else:  # the reason is in the panel text
-        controls.add_item(
-            ActButton.make(
-                ctx.channel_id,
-                ctx.version,
-                "off.reinforce",
-                ui("button_reinforce", lang),
-                emoji="➕",
-                disabled=True,
-                row=0,
-            )
-        )
-    for index, _ in legal.legal(ctx, "pass"):
-        controls.add_item(legal.button(ctx, index, ui("button_pass", lang), style=GREY, emoji="⏭️", row=0))
+    _turn_buttons(ctx, controls)
     attacks = legal.legal(ctx, "attack")
     moves = legal.legal(ctx, "move")
     mode = turn_mode(ctx)
@@ -188,6 +170,29 @@ def _turn_controls(ctx: PanelContext, v: NarniaView, controls: discord.ui.View) 
         _attack_builder(ctx, v, attacks, draft, controls)
     elif mode == "move":
         _move_builder(ctx, v, moves, draft, controls)
+
+
+def _turn_buttons(ctx: PanelContext, controls: discord.ui.View) -> None:
+    """Row 0 of a turn: Reinforce (greyed where it may not, the reason in the panel text), Pass."""
+    lang = ctx.language
+    reinforce = legal.legal(ctx, "reinforce")
+    if reinforce:
+        controls.add_item(
+            legal.button(ctx, reinforce[0][0], ui("button_reinforce", lang), style=GREEN, emoji="➕", row=0)
+        )
+    else:
+        off = ActButton.make(
+            ctx.channel_id,
+            ctx.version,
+            "off.reinforce",
+            ui("button_reinforce", lang),
+            emoji="➕",
+            disabled=True,
+            row=0,
+        )
+        controls.add_item(off)
+    for index, _ in legal.legal(ctx, "pass"):
+        controls.add_item(legal.button(ctx, index, ui("button_pass", lang), style=GREY, emoji="⏭️", row=0))
 
 
 def _whole_attacks(
