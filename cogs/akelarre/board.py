@@ -13,8 +13,7 @@ from cogs.akelarre.picture import draw_table, key
 from cogs.akelarre.places import place_line, place_name
 from cogs.akelarre.words import TEAMS, card_name, cards_text, suit, ui
 from cogs.kit.controls import FIELD_LIMIT, chunks
-from games.akelarre import AkelarreView
-from games.akelarre.data import is_joker, value_of
+from games.akelarre.face import AkelarreView, is_joker, value_of
 from games.core import Decision, Outcome
 
 
@@ -162,7 +161,7 @@ def status(table: TableInfo, v: AkelarreView, language: str, *, turn: bool = Tru
 
 
 # -- the picture (cogs/akelarre/picture.py) -------------------------------------
-def image(
+def board_image(
     v: AkelarreView, language: str, *, names: tuple[str, ...] = (), outcome: Outcome | None = None
 ) -> bytes | None:
     """The table (meeting places, piles, deck, players, teams) as a PNG, the result above
@@ -170,6 +169,6 @@ def image(
     return draw_table(v, language, names=names, outcome=outcome)
 
 
-def image_key(v: AkelarreView) -> str:
+def board_image_key(v: AkelarreView) -> str:
     """What the picture depends on: it is redrawn only when this changes."""
     return key(v)

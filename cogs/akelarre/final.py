@@ -52,9 +52,11 @@ def team_game(outcome: Outcome) -> bool:
     return not all(s.details.get("team") is None for s in outcome.standings)
 
 
-def team_ranking_lines(table: TableInfo, outcome: Outcome, language: str) -> list[str]:
+def ranking_lines(table: TableInfo, outcome: Outcome, language: str) -> list[str] | None:
     """In the team game the medal is the team's place (both partners share it):
-    the second team is second, not third."""
+    the second team is second, not third. ``None`` outside the team game (the platform's)."""
+    if not team_game(outcome):
+        return None
     totals = sorted({s.score for s in outcome.standings}, key=lambda x: -(x or 0))
     lines = []
     for standing in outcome.standings:

@@ -4,7 +4,7 @@ groups on the meeting places and cards on the discard piles, its parts labelled.
 from __future__ import annotations
 
 from cogs.kit.guide_picture import Guide, Label, either, words
-from games.akelarre import AkelarreView
+from games.akelarre.face import AkelarreView
 
 PICTURE = "akelarre.ui.picture"
 

@@ -20,11 +20,11 @@ from PIL import Image, ImageDraw
 from bot.i18n import t
 from cogs.akelarre import cards
 from cogs.akelarre.cards import CARD_H, CARD_W, DIM, LIGHT, TEXT, Colour
-from cogs.akelarre.words import suit, ui
+from cogs.akelarre.words import as_view, suit, ui
 from cogs.kit.hand_marks import PLAYABLE, RAISE_SELECTED, SELECTED, Box, Mark, apply_marks, lift, marked, tick
 from cogs.kit.pictures import bare, font, picture_cache, png
-from games.akelarre import AkelarreView
-from games.akelarre.data import family_of, is_joker, kind_of, sort_cards, value_of
+from cogs.kit.presenter import PanelContext
+from games.akelarre.face import AkelarreView, family_of, is_joker, kind_of, sort_cards, value_of
 
 WIDTH = 800
 MARGIN = 24
@@ -46,6 +46,11 @@ def playable_kinds(legal: Iterable[dict[str, Any]]) -> set[str]:
             listed = action.get("cards") or [action.get("card")]
             kinds.update(kind_of(card) for card in listed if isinstance(card, str))
     return kinds
+
+
+def panel_image(ctx: PanelContext) -> bytes | None:
+    """The panel's picture: the seat's own hand, with what it may play now marked."""
+    return hand_image(as_view(ctx.view), ctx.legal, ctx.draft, ctx.language)
 
 
 def hand_image(

@@ -15,8 +15,11 @@ from bot.i18n import join, t
 from cogs.akelarre.panel import worth
 from cogs.akelarre.places import group_text
 from cogs.akelarre.words import card_name, cards_text, seat_label, suit, ui
-from games.akelarre import (
+from games.akelarre.face import (
     ACTION_ADAPTER,
+    COMPLETE,
+    HAND_SIZE,
+    PLACE_COST,
     Add,
     AkelarreView,
     Buy,
@@ -29,19 +32,23 @@ from games.akelarre import (
     EndTurn,
     Open,
     Pay,
+    Placed,
     PlaceView,
     Take,
+    family_of,
+    is_joker,
+    label,
+    resolve,
 )
-from games.akelarre.data import COMPLETE, HAND_SIZE, PLACE_COST, family_of, is_joker, label
-from games.akelarre.groups import resolve
-from games.akelarre.state import Placed
 
 
 def hint(key: str, language: str, **params: Any) -> str:
     return t(f"akelarre.hint.{key}", language, **params)
 
 
-def describe(view: AkelarreView, action: dict[str, Any], language: str, names: Sequence[str] = ()) -> str:
+def describe_action(
+    view: AkelarreView, action: dict[str, Any], language: str, names: Sequence[str] = ()
+) -> str:
     """One imperative line naming ``action`` (a legal action of ``view``'s seat, as JSON);
     other players by ``names`` (the seats' names; P1… where there are none)."""
     parsed = ACTION_ADAPTER.validate_python(action)
@@ -226,7 +233,7 @@ def _choose_payment(view: AkelarreView, choice: ChoosePayment, language: str, na
 
 
 # -- why: one game-level reason, from the move and the seat's own view ----------
-def reason(view: AkelarreView, action: dict[str, Any], language: str) -> str | None:
+def hint_reason(view: AkelarreView, action: dict[str, Any], language: str) -> str | None:
     """Why the hint's move helps, in points as AK-12.2 counts them for this seat's own
     favourite family (naturals of it their value, others 1, jokers 0) and what groups need."""
     parsed = ACTION_ADAPTER.validate_python(action)

@@ -14,14 +14,22 @@ from cogs.akelarre.board import status
 from cogs.akelarre.picker import play_controls
 from cogs.akelarre.places import card_short, place_line
 from cogs.akelarre.whole import DESCRIPTION, DRAW, LABEL, WHOLE, buy_switch, draw_click, source_button
-from cogs.akelarre.words import card_name, cards_text, plain_name, suit, ui
+from cogs.akelarre.words import as_view, card_name, cards_text, plain_name, suit, ui
 from cogs.kit import legal
 from cogs.kit.acts import REFRESH, ActButton, ActSelect, refresh_button
 from cogs.kit.controls import BLUE, FIELD_LIMIT, GREEN, GREY, RED, chunks, fit_text, static_view
 from cogs.kit.presenter import Click, PanelContext
-from games.akelarre import AkelarreView
-from games.akelarre.data import FAMILIES, HAND_SIZE, PLACE_COST, family_of, is_joker, sort_cards, value_of
-from games.akelarre.scoring import card_points
+from games.akelarre.face import (
+    FAMILIES,
+    HAND_SIZE,
+    PLACE_COST,
+    AkelarreView,
+    card_points,
+    family_of,
+    is_joker,
+    sort_cards,
+    value_of,
+)
 
 
 def hand_lines(hand: Sequence[str], favourite: str | None, language: str) -> list[str]:
@@ -45,12 +53,17 @@ def worth(cards: Sequence[str], favourite: str | None) -> int:
     return fav_points + other_points
 
 
-def panel(ctx: PanelContext, v: AkelarreView) -> tuple[discord.Embed, discord.ui.View]:
+def panel(ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:
     """A seat's panel: its favourite, hand, points so far, the places, and its step's controls."""
-    lang = ctx.language
-    hand = v.hand or []
+    v = as_view(ctx.view)
+    embed = discord.Embed(title=ui("panel_title", ctx.language), colour=discord.Colour.blurple())
+    _fields(ctx, v, embed)
+    return embed, _step_controls(ctx, v, embed)
+
+
+def _fields(ctx: PanelContext, v: AkelarreView, embed: discord.Embed) -> None:
+    lang, hand = ctx.language, v.hand or []
     over = v.step == "over" or ctx.decision is None
-    embed = discord.Embed(title=ui("panel_title", lang), colour=discord.Colour.blurple())
     if v.favourite is not None:
         embed.add_field(
             name=ui("your_favourite", lang),
@@ -67,24 +80,26 @@ def panel(ctx: PanelContext, v: AkelarreView) -> tuple[discord.Embed, discord.ui
     places = [place_line(ctx.table, p, lang, me=ctx.seat, over=over) for p in v.places]
     for index, value in enumerate(chunks(places, FIELD_LIMIT)):
         embed.add_field(name=ui("places" if index == 0 else "places_more", lang), value=value, inline=False)
+
+
+def _step_controls(ctx: PanelContext, v: AkelarreView, embed: discord.Embed) -> discord.ui.View:
+    """The controls of the seat's step (each step's builder) and the 🔄; the words above them."""
     controls = static_view()
-    decision = ctx.decision
-    if decision is None:
+    steps = {
+        "payment": payment_controls,
+        "play": play_controls,
+        "draw": draw_controls,
+        "buy": buy_controls,
+        "pay": pay_controls,
+    }
+    if ctx.decision is None:
         embed.description = ""  # the final record goes on top (cogs.panel.render_panel)
-    elif ctx.seat not in decision.actors:
-        embed.description = ui("waiting", lang, status=status(ctx.table, v, lang))
-    elif v.step == "payment":
-        payment_controls(ctx, v, controls, embed)
-    elif v.step == "play":
-        play_controls(ctx, v, controls, embed)
-    elif v.step == "draw":
-        draw_controls(ctx, v, controls, embed)
-    elif v.step == "buy":
-        buy_controls(ctx, v, controls, embed)
-    elif v.step == "pay":
-        pay_controls(ctx, v, controls, embed)
-    controls.add_item(refresh_button(ctx, ui("refresh", lang)))
-    return embed, controls
+    elif ctx.seat not in ctx.decision.actors:
+        embed.description = ui("waiting", ctx.language, status=status(ctx.table, v, ctx.language))
+    elif v.step in steps:
+        steps[v.step](ctx, v, controls, embed)
+    controls.add_item(refresh_button(ctx, ui("refresh", ctx.language)))
+    return controls
 
 
 def points_text(v: AkelarreView, seat: int, lang: str) -> str:
@@ -238,7 +253,8 @@ def pay_controls(ctx: PanelContext, v: AkelarreView, controls: discord.ui.View, 
 
 
 # -- clicks --------------------------------------------------------------
-def click(ctx: PanelContext, v: AkelarreView, payload: str, values: list[str]) -> Click:
+def click(ctx: PanelContext, payload: str, values: list[str]) -> Click:
+    v = as_view(ctx.view)
     if payload == REFRESH:
         return Click()
     ending = draw_click(ctx, v, payload, values)  # ✅, the draw, a discard, 🏕️

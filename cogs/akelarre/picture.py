@@ -32,8 +32,7 @@ from cogs.akelarre.cards import DIM, GOLD, INK, LIGHT, Colour
 from cogs.akelarre.words import TEAMS, suit, ui
 from cogs.kit.pictures import bare, fitted, font, player_names, png, wrapped
 from cogs.kit.result_picture import Mark, Palette, Result, result_of, with_result
-from games.akelarre import AkelarreView, PlaceView
-from games.akelarre.data import FAMILIES, family_of, is_joker, value_of
+from games.akelarre.face import FAMILIES, AkelarreView, PlaceView, family_of, is_joker, value_of
 from games.core import Outcome, Standing
 
 # Shaped for where Discord shows it: fitted into a box of about 400 x 300 CSS px, a board

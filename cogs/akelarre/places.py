@@ -9,8 +9,7 @@ from bot.i18n import join
 from bot.model import TableInfo
 from bot.render import seat_name
 from cogs.akelarre.words import plain_name, suit, ui
-from games.akelarre import PlaceView
-from games.akelarre.data import family_of, is_joker
+from games.akelarre.face import PlaceView, family_of, is_joker
 
 
 def place_name(

@@ -26,13 +26,26 @@ from cogs.kit import legal
 from cogs.kit.acts import ActButton, ActSelect
 from cogs.kit.controls import BLUE, GREEN, GREY, fit_text, index_field
 from cogs.kit.presenter import Click, PanelContext
-from games.akelarre import AkelarreView, Buy, Draw, EndTurn, Placed
-from games.akelarre.ai import AkelarreAI
-from games.akelarre.data import COMPLETE, FAMILIES, HAND_SIZE, PLACE_COST, family_of, is_joker, kind_of
-from games.akelarre.drawing import DECK, open_sources
-from games.akelarre.groups import resolve
-from games.akelarre.scoring import card_points
-from games.akelarre.turn import may_buy
+from games.akelarre.face import (
+    COMPLETE,
+    DECK,
+    FAMILIES,
+    HAND_SIZE,
+    PLACE_COST,
+    AkelarreAI,
+    AkelarreView,
+    Buy,
+    Draw,
+    EndTurn,
+    Placed,
+    card_points,
+    family_of,
+    is_joker,
+    kind_of,
+    may_buy,
+    open_sources,
+    resolve,
+)
 from games.core import RuleError
 
 WHOLE = "wm"  # the whole-move select: its values are legal-action indices

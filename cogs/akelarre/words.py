@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from bot import render
 from bot.i18n import join, t
 from bot.model import TableInfo
-from games.akelarre import AkelarreView
+from games.akelarre.face import AkelarreView
 
 TEAMS = "AB"
 

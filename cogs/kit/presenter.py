@@ -142,10 +142,7 @@ class Presenter(ABC):
     # -- every panel (a game names its scores; the platform lays them out) ----
     def final_headline(self, table: TableInfo, outcome: Outcome, language: str) -> str:
         """One line naming the winner(s) (or saying nobody won)."""
-        names = [seat_name(table, seat) for seat in outcome.winners]
-        if not names:
-            return t("table.final.nobody", language)
-        return t("table.final.winner", language, count=len(names), names=join(names, language))
+        return winners_line(table, outcome, language)
 
     def score_text(self, table: TableInfo, standing: Standing, language: str) -> str:
         """A seat's score in words with its breakdown ("12 points: …"); the
@@ -188,6 +185,14 @@ class Presenter(ABC):
 
 
 PRESENTERS: dict[str, Presenter] = {}
+
+
+def winners_line(table: TableInfo, outcome: Outcome, language: str) -> str:
+    """The platform's headline: the winners by name, or that nobody won."""
+    names = [seat_name(table, seat) for seat in outcome.winners]
+    if not names:
+        return t("table.final.nobody", language)
+    return t("table.final.winner", language, count=len(names), names=join(names, language))
 
 
 def hints_used(table: TableInfo, seat: int, language: str) -> str:

@@ -12,7 +12,7 @@ from bot.render import bundle, resource, seat_name
 from cogs.magmor.picture import draw_board
 from cogs.magmor.words import EMOJI, GAME, RESOURCES, as_view, cards_text, count_of, face_text, ui
 from games.core import Decision, Outcome
-from games.magmor import MagmorView
+from games.magmor.face import MagmorView
 
 LAST_DAY = 17  # MM-4.5.3: the day track's last space
 GRID = 6

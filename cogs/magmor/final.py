@@ -11,7 +11,7 @@ from bot.render import seat_name
 from cogs.magmor.board import LAST_DAY
 from cogs.magmor.words import RESOURCES, count_of, ui
 from games.core import Outcome, Standing
-from games.magmor.scoring import honour_vp
+from games.magmor.face import honour_vp
 
 
 def score_breakdown(
@@ -60,7 +60,7 @@ def final_headline(table: TableInfo, outcome: Outcome, language: str) -> str | N
     return ui(key, language, count=len(winners), names=names, honour=f"{first.details['honour']:+d}")
 
 
-def score_text(standing: Standing, language: str) -> str:
+def score_text(table: TableInfo, standing: Standing, language: str) -> str:
     d = standing.details
     if standing.score is None:
         # MM-5.3: a failed expedition ranks by honour, then the fewest cards.

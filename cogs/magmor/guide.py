@@ -4,7 +4,7 @@ way, the leader choosing the next terrain, its parts labelled."""
 from __future__ import annotations
 
 from cogs.kit.guide_picture import Finder, Guide, Label, Rect, Spot, words
-from games.magmor import MagmorView
+from games.magmor.face import MagmorView
 
 COLUMNS = "ABCDEF"
 

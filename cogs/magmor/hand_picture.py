@@ -29,7 +29,7 @@ from cogs.kit.pictures import font, png
 from cogs.kit.presenter import PanelContext
 from cogs.magmor.picture import BACKGROUND, GOLD, INK, LIGHT, icon
 from cogs.magmor.words import RESOURCES
-from games.magmor import MagmorView
+from games.magmor.face import MagmorView
 
 WIDTH = 640
 MARGIN = 18
@@ -176,6 +176,6 @@ def draw_hand(hand: Hand, language: str) -> bytes:
     return png(image)
 
 
-def draw_panel(ctx: PanelContext) -> bytes | None:
+def panel_image(ctx: PanelContext) -> bytes | None:
     hand = hand_of(ctx)
     return None if hand is None else draw_hand(hand, ctx.language)

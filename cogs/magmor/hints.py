@@ -13,15 +13,16 @@ from typing import Any
 from bot.i18n import t
 from bot.render import resource
 from cogs.magmor.words import EMOJI, GAME, cards_text, count_of, face_text
-from games.magmor import CellView, Choose, Explore, MagmorView, Pay, PayMagMor, Split
-from games.magmor.actions import ACTION_ADAPTER
+from games.magmor.face import ACTION_ADAPTER, CellView, Choose, Explore, MagmorView, Pay, PayMagMor, Split
 
 
 def hint(key: str, language: str, **params: Any) -> str:
     return t(f"magmor.hint.{key}", language, **params)
 
 
-def describe(view: MagmorView, action: dict[str, Any], language: str, names: Sequence[str] = ()) -> str:
+def describe_action(
+    view: MagmorView, action: dict[str, Any], language: str, names: Sequence[str] = ()
+) -> str:
     """``action`` (JSON, one of this seat's legal actions) as one line for its player;
     ``names``, the seats' names (else "seat N")."""
     parsed = ACTION_ADAPTER.validate_python(action)
@@ -138,7 +139,7 @@ def _pass(view: MagmorView, language: str) -> str:
 # -- why: one game-level reason, from the move and the seat's own view --------------------
 
 
-def reason(view: MagmorView, action: dict[str, Any], language: str) -> str | None:
+def hint_reason(view: MagmorView, action: dict[str, Any], language: str) -> str | None:
     """Why the hint's move helps, by the seat's own objective (what each resource counts at
     the end, MM-6) and its own hand: never another seat's cards or objective."""
     parsed = ACTION_ADAPTER.validate_python(action)

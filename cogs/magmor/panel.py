@@ -18,14 +18,23 @@ from cogs.magmor.final import score_breakdown
 from cogs.magmor.split import split_click, split_controls
 from cogs.magmor.words import EMOJI, GAME, RESOURCES, as_view, cards_text, count_of, either, face_text, ui
 from games.core import Decision
-from games.magmor import MagmorView
+from games.magmor.face import MagmorView
 
 
 def panel(ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:
     v = as_view(ctx.view)
-    lang = ctx.language
-    hand = v.hand or {}
-    embed = discord.Embed(title=ui("panel_title", lang), colour=discord.Colour.blurple())
+    embed = discord.Embed(title=ui("panel_title", ctx.language), colour=discord.Colour.blurple())
+    _own_fields(ctx, v, embed)
+    _table_fields(ctx, v, embed)
+    controls = static_view()
+    embed.description = _decision_controls(ctx, v, controls, embed)
+    controls.add_item(refresh_button(ctx, ui("refresh", ctx.language)))
+    return embed, controls
+
+
+def _own_fields(ctx: PanelContext, v: MagmorView, embed: discord.Embed) -> None:
+    """The seat's own: its hand, its objective with the running score, its explored faces."""
+    lang, hand = ctx.language, v.hand or {}
     embed.add_field(
         name=ui("your_hand", lang, count=sum(hand.values())), value=cards_text(hand, lang), inline=False
     )
@@ -43,34 +52,39 @@ def panel(ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:
             )
     for cell, face in v.explored.items():
         embed.add_field(name=ui("explored_face", lang, cell=cell), value=face_text(face, lang), inline=False)
-    if v.phase != "over":
-        embed.add_field(
-            name=ui("players", lang),
-            value="\n".join(player_lines(ctx.table, v, lang)),
-            inline=False,
-        )
-        embed.add_field(name=ui("day", lang), value=days_line(v, lang), inline=False)
-        marks = legend(ctx.table, v, lang)
-        if marks:
-            embed.set_footer(text=marks)
-    controls = static_view()
+
+
+def _table_fields(ctx: PanelContext, v: MagmorView, embed: discord.Embed) -> None:
+    """While the game runs: the players, the day, and the legend of the marks."""
+    if v.phase == "over":
+        return
+    lang = ctx.language
+    embed.add_field(name=ui("players", lang), value="\n".join(player_lines(ctx.table, v, lang)), inline=False)
+    embed.add_field(name=ui("day", lang), value=days_line(v, lang), inline=False)
+    marks = legend(ctx.table, v, lang)
+    if marks:
+        embed.set_footer(text=marks)
+
+
+def _decision_controls(
+    ctx: PanelContext, v: MagmorView, controls: discord.ui.View, embed: discord.Embed
+) -> str | None:
+    """The controls of the seat's decision (each phase's builder), and the words above them."""
     decision = ctx.decision
-    mine = decision is not None and ctx.seat in decision.actors
     if decision is None:
         # The platform puts the final record on top; under it, what decided it.
-        embed.description = "" if v.success else ui("over_failure", lang)
-    elif not mine:
-        embed.description = _waiting_text(ctx, decision)
-    elif v.phase == "choose":
-        embed.description = _choose_controls(ctx, v, controls)
-    elif v.phase == "split":
-        embed.description = split_controls(ctx, v, controls, embed)
-    elif v.phase == "pay":
-        embed.description = _pay_controls(ctx, v, controls)
-    elif v.phase == "magmor":
-        embed.description = _magmor_controls(ctx, v, controls)
-    controls.add_item(refresh_button(ctx, ui("refresh", lang)))
-    return embed, controls
+        return "" if v.success else ui("over_failure", ctx.language)
+    if ctx.seat not in decision.actors:
+        return _waiting_text(ctx, decision)
+    if v.phase == "choose":
+        return _choose_controls(ctx, v, controls)
+    if v.phase == "split":
+        return split_controls(ctx, v, controls, embed)
+    if v.phase == "pay":
+        return _pay_controls(ctx, v, controls)
+    if v.phase == "magmor":
+        return _magmor_controls(ctx, v, controls)
+    return None
 
 
 def _waiting_text(ctx: PanelContext, decision: Decision) -> str:

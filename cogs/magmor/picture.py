@@ -26,7 +26,7 @@ from bot.i18n import t
 from cogs.kit.pictures import fitted, font, player_names, png
 from cogs.kit.result_picture import Palette, result_of, with_result
 from games.core import Outcome, Standing
-from games.magmor import MagmorView
+from games.magmor.face import MagmorView
 
 # At most 800 x 600 (4:3), shown at half size in Discord's 400 x 300 embed box, so no
 # text under 22 px (11 px as shown; cogs.kit.pictures.MIN_SHOWN_TEXT): the grid on the

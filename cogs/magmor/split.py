@@ -18,8 +18,7 @@ from cogs.kit.controls import GREEN
 from cogs.kit.presenter import Click, PanelContext
 from cogs.magmor.split_options import decode, give_options, parse_give, parse_seat, preset_options
 from cogs.magmor.words import GAME, cards_text, face_text, ui
-from games.magmor import MagmorView
-from games.magmor.presets import Allocation, split_presets
+from games.magmor.face import Allocation, MagmorView, split_presets
 
 
 def _allocation(ctx: PanelContext) -> Allocation:
@@ -42,11 +41,23 @@ def _to(ctx: PanelContext, v: MagmorView) -> int:
 
 
 def split_controls(ctx: PanelContext, v: MagmorView, controls: discord.ui.View, embed: discord.Embed) -> str:
-    lang = ctx.language
+    """The split: the draft so far in the embed, then one control row at a time."""
     alloc = _allocation(ctx)
     left = _remaining(v, alloc)
     to = _to(ctx, v)
-    to_name = plain_name(ctx.table, to)  # button labels: plain text
+    _split_fields(ctx, v, embed, alloc, left)
+    _preset_row(ctx, v, controls, alloc)
+    _seat_row(ctx, v, controls, to)
+    _give_row(ctx, controls, to, left, alloc)
+    _buttons(ctx, v, controls, left, plain_name(ctx.table, to))  # button labels: plain text
+    return ui("you_split", ctx.language)
+
+
+def _split_fields(
+    ctx: PanelContext, v: MagmorView, embed: discord.Embed, alloc: Allocation, left: dict[str, int]
+) -> None:
+    """The toll being split, who gets what so far, and what is left to give."""
+    lang = ctx.language
     cell = next((c for c in v.grid if c.cell == v.current), None)
     if cell is not None and cell.face is not None:
         embed.add_field(name=ui("toll", lang, cell=cell.cell), value=face_text(cell.face, lang), inline=False)
@@ -62,18 +73,20 @@ def split_controls(ctx: PanelContext, v: MagmorView, controls: discord.ui.View, 
     ]
     embed.add_field(name=ui("split_draft", lang), value="\n".join(lines), inline=False)
     embed.add_field(name=ui("split_left", lang), value=cards_text(left, lang), inline=False)
+
+
+def _preset_row(ctx: PanelContext, v: MagmorView, controls: discord.ui.View, alloc: Allocation) -> None:
+    """Row 0: whole splits in one pick, best first."""
     presets = split_presets(v)
     if presets:
-        controls.add_item(
-            ActSelect.make(
-                ctx.channel_id,
-                ctx.version,
-                "sp.pre",
-                ui("split_presets", lang),
-                preset_options(ctx, presets, alloc),
-                row=0,
-            )
-        )
+        options = preset_options(ctx, presets, alloc)
+        placeholder = ui("split_presets", ctx.language)
+        controls.add_item(ActSelect.make(ctx.channel_id, ctx.version, "sp.pre", placeholder, options, row=0))
+
+
+def _seat_row(ctx: PanelContext, v: MagmorView, controls: discord.ui.View, to: int) -> None:
+    """Row 1: whom the next cards go to."""
+    lang = ctx.language
     seats = [
         discord.SelectOption(
             label=plain_name(ctx.table, s) + (f" ({ui('you', lang)})" if s == ctx.seat else ""),
@@ -86,12 +99,18 @@ def split_controls(ctx: PanelContext, v: MagmorView, controls: discord.ui.View, 
     controls.add_item(
         ActSelect.make(ctx.channel_id, ctx.version, "sp.to", ui("split_to", lang), seats, row=1)
     )
+
+
+def _give_row(
+    ctx: PanelContext, controls: discord.ui.View, to: int, left: dict[str, int], alloc: Allocation
+) -> None:
+    """Row 2: which of the cards left go to that seat."""
     give = give_options(ctx, to, left, alloc)
     if give:
-        placeholder = ui("split_give_you", lang) if to == ctx.seat else ui("split_give", lang, seat=to_name)
+        lang = ctx.language
+        name = plain_name(ctx.table, to)
+        placeholder = ui("split_give_you", lang) if to == ctx.seat else ui("split_give", lang, seat=name)
         controls.add_item(ActSelect.make(ctx.channel_id, ctx.version, "sp.give", placeholder, give, row=2))
-    _buttons(ctx, v, controls, left, to_name)
-    return ui("you_split", lang)
 
 
 def _buttons(

@@ -20,8 +20,7 @@ from bot.model import TableError
 from bot.render import plain_name
 from cogs.kit.presenter import PanelContext
 from cogs.magmor.words import EMOJI, RESOURCES, count_of, ui
-from games.magmor import MagmorView
-from games.magmor.presets import Allocation, Preset, normal
+from games.magmor.face import Allocation, MagmorView, Preset, normal
 
 LIMIT = 100  # Discord: characters of an option's label or description
 CODE = {"water": "w", "food": "f", "axe": "a", "pickaxe": "p", "medicine": "m"}

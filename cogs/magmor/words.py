@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from bot.i18n import join, t
 from bot.render import bundle, counted
-from games.magmor import MagmorView
+from games.magmor.face import MagmorView
 
 GAME = "magmor"
 RESOURCES = ("water", "food", "axe", "pickaxe", "medicine")

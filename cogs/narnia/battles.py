@@ -8,8 +8,7 @@ from pydantic import BaseModel
 from bot.model import TableInfo
 from bot.render import seat_name
 from cogs.narnia.words import as_view, form, stack_words, territory, ui, values, who
-from games.narnia.state import Battle, Throw
-from games.narnia.views import NarniaView
+from games.narnia.face import Battle, NarniaView, Throw
 
 PAIR_MARKS = {True: "✅", False: "❌", None: "🟰"}  # a pair won by the player / by the Witch / tied
 

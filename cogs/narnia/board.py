@@ -15,8 +15,7 @@ from cogs.kit.result_picture import Mark, Palette, Result, result_of, winners_li
 from cogs.narnia.picture import BACKGROUND, INK, LIGHT, Legend, Territory, map_layer, mark
 from cogs.narnia.words import COLOUR_EMOJI, WITCH_EMOJI, as_view, card_name, form, territory, ui, values, who
 from games.core import Decision, Outcome, Standing
-from games.narnia.data import TERRITORIES
-from games.narnia.views import NarniaView
+from games.narnia.face import TERRITORIES, NarniaView
 
 
 def board_embed(table: TableInfo, view: BaseModel, decision: Decision | None, language: str) -> discord.Embed:

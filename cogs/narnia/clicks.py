@@ -10,8 +10,7 @@ from cogs.kit.controls import index_field
 from cogs.kit.presenter import Click, PanelContext
 from cogs.narnia.controls import OTHER_ATTACKS, WHOLE_ATTACKS, invasion_source
 from cogs.narnia.words import as_view
-from games.narnia.data import TERRITORIES
-from games.narnia.views import NarniaView
+from games.narnia.face import TERRITORIES, NarniaView
 
 
 def click(ctx: PanelContext, payload: str, values_: list[str]) -> Click:

@@ -12,16 +12,16 @@ from cogs.kit.acts import ActButton, ActSelect
 from cogs.kit.controls import BUTTON_LABEL, GREEN, GREY, OPTION_TEXT, fit_text
 from cogs.kit.presenter import PanelContext
 from cogs.narnia.words import form, percent, stack_text, territory, ui
-from games.narnia.ai import Board, ranked_attacks
-from games.narnia.views import NarniaView
+from games.narnia.face import Board, NarniaView, ranked_attacks
 
 WHOLE_ATTACKS = "LW"  # the select of whole attacks: legal-action indices, or OTHER_ATTACKS
 OTHER_ATTACKS = "more"  # its last option when the attacks are more than it holds
 
 
 def add_controls(ctx: PanelContext, v: NarniaView, controls: discord.ui.View) -> None:
-    """The controls for the decision the seat must take now, each holding legal choices only."""
-    lang = ctx.language
+    """The controls for the decision the seat must take now, each holding legal choices only:
+    a turn's (``_turn_controls``), or the buttons (row 0) and then the invasion's controls or
+    the one choice of a territory (row 1)."""
     if v.phase in ("turn", "courage"):
         _turn_controls(ctx, v, controls)
         return
@@ -30,65 +30,82 @@ def add_controls(ctx: PanelContext, v: NarniaView, controls: discord.ui.View) ->
     if v.phase == "invade":
         _invade_controls(ctx, v, controls)
         return
+    _choice_row(ctx, v, controls)
+
+
+Entry = tuple[int, str, str, str]  # legal.narrowed's: index, group, group label, label
+
+
+def _choice_row(ctx: PanelContext, v: NarniaView, controls: discord.ui.View) -> None:
+    """Row 1: where to place, deploy, turn to stone, lose a spell; which Witch pair, which
+    treachery, which surprise: one select, narrowed by territory where the choices are many."""
     board = Board(v)
-    entries: list[tuple[int, str, str, str]] = []
+    entries: list[Entry] = []
     seen: set[tuple[str, int, str]] = set()
     for index, action in legal.legal(ctx):
         kind = action["kind"]
         if kind in ("place_witch", "deploy", "place_reinforcement", "stone", "spell_loss"):
             entries.append((index, "", "", _label(ctx, v, action["territory"])))
         elif kind == "witch_pair":
-            source, target = action["source"], action["target"]
-            chance = board.witch_chance(source, target, reinforced=v.phase == "witch_pair")
-            label = ui(
-                "pair_label",
-                lang,
-                source=territory(source, lang),
-                source_stack=stack_text(v, source, lang),
-                target=territory(target, lang),
-                target_stack=stack_text(v, target, lang),
-                chance=percent(chance),
-            )
-            entries.append((index, target, _label(ctx, v, target), label))
+            entries.append(_pair_entry(ctx, v, board, index, action))
         elif kind == "treachery":
-            source, target = action["source"], action["target"]
-            value = v.territory(source).stack[0].value
-            label = ui(
-                "treachery_label",
-                lang,
-                value=value,
-                source_from=form(source, "from", lang),
-                target=territory(target, lang),
-                target_stack=stack_text(v, target, lang),
-            )
-            entries.append((index, source, _label(ctx, v, source), label))
+            entries.append(_treachery_entry(ctx, v, index, action))
         elif kind == "surprise":
-            tid = action["territory"]
-            token = v.territory(tid).stack[action["index"]]
+            token = v.territory(action["territory"]).stack[action["index"]]
             # Equal tokens of one stack are interchangeable: offer each kind once.
-            if (tid, token.value, token.origin) in seen:
-                continue
-            seen.add((tid, token.value, token.origin))
-            label = ui(
-                "surprise_label",
-                lang,
-                territory=territory(tid, lang),
-                stack=stack_text(v, tid, lang),
-                value=token.value,
-                origin=ui("origin_peter", lang) if token.origin == "peter" else "",
-            )
-            entries.append((index, tid, _label(ctx, v, tid), label))
+            if (action["territory"], token.value, token.origin) not in seen:
+                seen.add((action["territory"], token.value, token.origin))
+                entries.append(_surprise_entry(ctx, v, index, action))
     if not entries:
         return
+    lang = ctx.language
+    group, pick = ui(f"group_{v.phase}", lang), ui(f"pick_{v.phase}", lang)
     for item in legal.narrowed(
-        ctx,
-        entries,
-        draft_key="group",
-        group_placeholder=ui(f"group_{v.phase}", lang),
-        placeholder=ui(f"pick_{v.phase}", lang),
-        row=1,
+        ctx, entries, draft_key="group", group_placeholder=group, placeholder=pick, row=1
     ):
         controls.add_item(item)
+
+
+def _pair_entry(ctx: PanelContext, v: NarniaView, board: Board, index: int, action: dict[str, Any]) -> Entry:
+    source, target, lang = action["source"], action["target"], ctx.language
+    chance = board.witch_chance(source, target, reinforced=v.phase == "witch_pair")
+    label = ui(
+        "pair_label",
+        lang,
+        source=territory(source, lang),
+        source_stack=stack_text(v, source, lang),
+        target=territory(target, lang),
+        target_stack=stack_text(v, target, lang),
+        chance=percent(chance),
+    )
+    return (index, target, _label(ctx, v, target), label)
+
+
+def _treachery_entry(ctx: PanelContext, v: NarniaView, index: int, action: dict[str, Any]) -> Entry:
+    source, target, lang = action["source"], action["target"], ctx.language
+    label = ui(
+        "treachery_label",
+        lang,
+        value=v.territory(source).stack[0].value,
+        source_from=form(source, "from", lang),
+        target=territory(target, lang),
+        target_stack=stack_text(v, target, lang),
+    )
+    return (index, source, _label(ctx, v, source), label)
+
+
+def _surprise_entry(ctx: PanelContext, v: NarniaView, index: int, action: dict[str, Any]) -> Entry:
+    tid, lang = action["territory"], ctx.language
+    token = v.territory(tid).stack[action["index"]]
+    label = ui(
+        "surprise_label",
+        lang,
+        territory=territory(tid, lang),
+        stack=stack_text(v, tid, lang),
+        value=token.value,
+        origin=ui("origin_peter", lang) if token.origin == "peter" else "",
+    )
+    return (index, tid, _label(ctx, v, tid), label)
 
 
 def _buttons(ctx: PanelContext, v: NarniaView) -> list[ActButton]:
@@ -137,25 +154,7 @@ def _turn_controls(ctx: PanelContext, v: NarniaView, controls: discord.ui.View) 
     leads to the menus already shown."""
     lang = ctx.language
     draft = ctx.draft or {}
-    reinforce = legal.legal(ctx, "reinforce")
-    if reinforce:
-        controls.add_item(
-            legal.button(ctx, reinforce[0][0], ui("button_reinforce", lang), style=GREEN, emoji="➕", row=0)
-        )
-    else:  # the reason is in the panel text
-        controls.add_item(
-            ActButton.make(
-                ctx.channel_id,
-                ctx.version,
-                "off.reinforce",
-                ui("button_reinforce", lang),
-                emoji="➕",
-                disabled=True,
-                row=0,
-            )
-        )
-    for index, _ in legal.legal(ctx, "pass"):
-        controls.add_item(legal.button(ctx, index, ui("button_pass", lang), style=GREY, emoji="⏭️", row=0))
+    _turn_buttons(ctx, controls)
     attacks = legal.legal(ctx, "attack")
     moves = legal.legal(ctx, "move")
     mode = turn_mode(ctx)
@@ -171,6 +170,29 @@ def _turn_controls(ctx: PanelContext, v: NarniaView, controls: discord.ui.View) 
         _attack_builder(ctx, v, attacks, draft, controls)
     elif mode == "move":
         _move_builder(ctx, v, moves, draft, controls)
+
+
+def _turn_buttons(ctx: PanelContext, controls: discord.ui.View) -> None:
+    """Row 0 of a turn: Reinforce (greyed where it may not, the reason in the panel text), Pass."""
+    lang = ctx.language
+    reinforce = legal.legal(ctx, "reinforce")
+    if reinforce:
+        controls.add_item(
+            legal.button(ctx, reinforce[0][0], ui("button_reinforce", lang), style=GREEN, emoji="➕", row=0)
+        )
+    else:
+        off = ActButton.make(
+            ctx.channel_id,
+            ctx.version,
+            "off.reinforce",
+            ui("button_reinforce", lang),
+            emoji="➕",
+            disabled=True,
+            row=0,
+        )
+        controls.add_item(off)
+    for index, _ in legal.legal(ctx, "pass"):
+        controls.add_item(legal.button(ctx, index, ui("button_pass", lang), style=GREY, emoji="⏭️", row=0))
 
 
 def _whole_attacks(

@@ -6,12 +6,14 @@ from __future__ import annotations
 from bot.i18n import t
 from bot.model import TableInfo
 from bot.render import seat_name
+from cogs.kit.presenter import winners_line
 from cogs.narnia.words import WITCH_EMOJI
 from games.core import Outcome, Standing
 
 
-def final_headline(outcome: Outcome, language: str, winners: str) -> str:
-    """``winners`` is the platform's headline naming the winners; Narnia says first how the game ended."""
+def final_headline(table: TableInfo, outcome: Outcome, language: str) -> str:
+    """The platform's headline naming the winners, after how the game ended."""
+    winners = winners_line(table, outcome, language)
     if not outcome.winners:
         witch = t("narnia.final.witch_wins", language, round=outcome.params.get("round", 0))
         return f"{witch} {t('table.final.nobody', language)}"
@@ -21,7 +23,7 @@ def final_headline(outcome: Outcome, language: str, winners: str) -> str:
     return f"{t('narnia.final.free', language)} {winners}"
 
 
-def score_text(standing: Standing, language: str) -> str:
+def score_text(table: TableInfo, standing: Standing, language: str) -> str:
     """Territories (NA-5.2), then in words how the tie-break (NA-5.4) placed the seat."""
     d = standing.details
     parts = [t("narnia.final.score", language, count=standing.score or 0)]
@@ -43,8 +45,11 @@ def score_text(standing: Standing, language: str) -> str:
     return " · ".join(parts)
 
 
-def witch_ranking(table: TableInfo, outcome: Outcome, language: str) -> list[str]:
-    """The ranking when the Witch won (no winners): the platform's lines, without medals."""
+def ranking_lines(table: TableInfo, outcome: Outcome, language: str) -> list[str] | None:
+    """The ranking when the Witch won (no winners): the platform's lines, without medals;
+    ``None`` when somebody won (the platform's ranking)."""
+    if outcome.winners:
+        return None
     # The Witch won: nobody earned a medal.
     return [
         t(
@@ -52,7 +57,7 @@ def witch_ranking(table: TableInfo, outcome: Outcome, language: str) -> list[str
             language,
             medal=WITCH_EMOJI,
             seat=seat_name(table, s.seat),
-            score=f" — {score_text(s, language)}",
+            score=f" — {score_text(table, s, language)}",
             winner="",
         )
         for s in outcome.standings

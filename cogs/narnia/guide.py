@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.i18n import t
 from cogs.kit.guide_picture import Finder, Guide, Label, Rect, Spot, literal
-from games.narnia import NarniaView, TerritoryView
+from games.narnia.face import NarniaView, TerritoryView
 
 
 def name(territory: str, *, above: float = 0) -> Finder:

@@ -10,16 +10,17 @@ names and emoji are the panel's own (``words.py``); the sentences are ``narnia.h
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, assert_never
 
 from bot.i18n import t
 from cogs.narnia.controls import invasion_source
 from cogs.narnia.words import COLOUR_EMOJI, WITCH_EMOJI, card_name, form, percent, stack_text, stack_words, ui
 from cogs.narnia.words import values as joined
-from games.narnia.actions import (
+from games.narnia.face import (
     ACTION_ADAPTER,
     Attack,
+    Board,
     Deploy,
     Draw,
     Invade,
@@ -27,6 +28,7 @@ from games.narnia.actions import (
     KeepQuiet,
     Move,
     NarniaAction,
+    NarniaView,
     Pass,
     PlaceReinforcement,
     PlaceWitch,
@@ -37,16 +39,17 @@ from games.narnia.actions import (
     Surprise,
     Treachery,
     WitchPairChoice,
+    peter_neighbours,
 )
-from games.narnia.ai import Board, peter_neighbours
-from games.narnia.views import NarniaView
 
 
 def hint(key: str, language: str, **params: Any) -> str:
     return t(f"narnia.hint.{key}", language, **params)
 
 
-def describe(view: NarniaView, action: dict[str, Any], language: str) -> str:
+def describe_action(
+    view: NarniaView, action: dict[str, Any], language: str, names: Sequence[str] = ()
+) -> str:
     """``action`` (a legal action of ``view.seat``, as JSON) as one line for that player."""
     parsed: NarniaAction = ACTION_ADAPTER.validate_python(action)
     v, lang = view, language
@@ -247,7 +250,7 @@ def _aslan(v: NarniaView, key: str, lang: str) -> str:
 # -- why: one game-level reason, from the move and the seat's own view -------------------
 
 
-def reason(view: NarniaView, action: dict[str, Any], language: str) -> str | None:
+def hint_reason(view: NarniaView, action: dict[str, Any], language: str) -> str | None:
     """Why the hint's move helps the player toward NA-5 (drive the Witch out, hold the most
     territories): counts and chances the board shows, never a token still to be drawn."""
     parsed: NarniaAction = ACTION_ADAPTER.validate_python(action)

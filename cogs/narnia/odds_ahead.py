@@ -16,18 +16,17 @@ from collections.abc import Callable
 from cogs.kit import legal
 from cogs.kit.presenter import PanelContext
 from cogs.narnia.words import as_view
-from games.narnia import odds
-from games.narnia.ai import Board
+from games.narnia.face import Board, Pair, conquest, known_only
 
 
-def unknown(ctx: PanelContext) -> set[odds.Pair]:
+def unknown(ctx: PanelContext) -> set[Pair]:
     """The battles whose chance this seat's panel shows and no cache holds yet."""
     decision = ctx.decision
     if decision is None or ctx.seat not in decision.actors or ctx.legal is None:
         return set()
     v = as_view(ctx.view)
     board = Board(v)
-    with odds.known_only() as missing:
+    with known_only() as missing:
         if v.phase in ("turn", "courage"):
             board.attacks()  # the ⚔️ menu, the attack builder and the hint's attack
         for _, action in legal.legal(ctx):
@@ -36,10 +35,10 @@ def unknown(ctx: PanelContext) -> set[odds.Pair]:
     return missing
 
 
-def work(battles: set[odds.Pair]) -> None:
+def work(battles: set[Pair]) -> None:
     """Work out these battles' chances (on the work thread), each kept for the panel."""
     for attacker, defender in sorted(battles, key=lambda pair: len(pair[0]) * len(pair[1])):
-        odds.conquest(attacker, defender)  # the shortest first: they show sooner
+        conquest(attacker, defender)  # the shortest first: they show sooner
 
 
 def panel_work(ctx: PanelContext) -> Callable[[], None] | None:

@@ -18,7 +18,7 @@ from typing import Any
 from cogs.narnia import picture
 from cogs.narnia.labels import GAP, LINE, ROW_H
 from cogs.narnia.words import territory
-from games.narnia.data import NEIGHBOURS, START
+from games.narnia.face import NEIGHBOURS, START
 
 # The chips rows a label may hold, by what they show: the flag alone, one to three
 # values, or the top one or two values and "+N" (picture.chips). The page puts a
@@ -66,7 +66,7 @@ def _territory(cell: picture.Cell, language: str) -> dict[str, Any]:
     }
 
 
-def page_map(language: str) -> dict[str, Any]:
+def page_data(language: str) -> dict[str, Any]:
     """The map in ``language``: territories in the engine's order, the ridges, the
     picture's sizes and colours."""
     return {

@@ -13,7 +13,7 @@ from cogs.kit.controls import static_view
 from cogs.kit.presenter import PanelContext
 from cogs.narnia.controls import add_controls, attack_builder, turn_mode
 from cogs.narnia.words import COLOUR_EMOJI, as_view, form, stack_text, territory, ui, values
-from games.narnia.views import NarniaView
+from games.narnia.face import NarniaView
 
 
 def panel(ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:

@@ -24,7 +24,7 @@ from cogs.narnia.controls import turn_mode
 from cogs.narnia.marked_map import Marks, marked_map, with_row
 from cogs.narnia.picture import Legend, Territory
 from cogs.narnia.words import as_view, ui
-from games.narnia.views import NarniaView
+from games.narnia.face import NarniaView
 
 PICKED = ("place_witch", "deploy", "place_reinforcement", "stone", "spell_loss", "surprise")
 # The select a long list is narrowed by (cogs.kit.legal.narrowed): the draft's "group".

@@ -30,7 +30,7 @@ from PIL import Image, ImageDraw
 
 from cogs.kit.pictures import font
 from cogs.narnia.labels import HALO, LINE, ROW_W, Label, place
-from games.narnia.data import DATA, NEIGHBOURS
+from games.narnia.face import DATA, NEIGHBOURS
 
 # px per map unit. The map is drawn 4:3 (909 x 680), wider than its 10.4 x 8.8 units, so
 # the picture fills Discord's 4:3 box and the names, written across, have more room: the

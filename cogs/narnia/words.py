@@ -11,9 +11,7 @@ from pydantic import BaseModel
 from bot.i18n import has, t
 from bot.model import TableInfo
 from bot.render import seat_name
-from games.narnia.data import CARD_TYPE
-from games.narnia.odds import Pending
-from games.narnia.views import NarniaView
+from games.narnia.face import CARD_TYPE, NarniaView, Pending
 
 # Colour and shape together (colour-blind players): the map draws the same shapes.
 COLOUR_EMOJI = {"red": "🔺", "blue": "🔷", "green": "🟢", "yellow": "🟨"}

@@ -14,10 +14,7 @@ from cogs.kit.controls import FIELD_LIMIT
 from cogs.talismani.picture import draw_view, table_key
 from cogs.talismani.words import as_view, card, cards, fit, played, suit, tally, ui, weather_row
 from games.core import Decision, Outcome
-from games.talismani import TalismaniView
-from games.talismani.data import FIRST_TALISMAN
-from games.talismani.state import RevealedPlay
-from games.talismani.views import SeatView
+from games.talismani.face import FIRST_TALISMAN, RevealedPlay, SeatView, TalismaniView
 
 
 def board_embed(table: TableInfo, view: BaseModel, decision: Decision | None, language: str) -> discord.Embed:

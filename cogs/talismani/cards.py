@@ -16,7 +16,7 @@ from PIL import ImageDraw
 
 from bot.i18n import t
 from cogs.kit.pictures import bare, font
-from games.talismani.data import FIRST_TALISMAN, is_fairy, is_joker, kind_of, number_of, suit_of, value_of
+from games.talismani.face import FIRST_TALISMAN, is_fairy, is_joker, kind_of, number_of, suit_of, value_of
 
 Colour = tuple[int, int, int]
 

@@ -11,7 +11,7 @@ from bot.render import seat_name
 from cogs.kit.presenter import winners_headline
 from cogs.talismani.words import card, suit, talismans, tally, ui
 from games.core import Outcome, Standing
-from games.talismani.data import FIRST_TALISMAN
+from games.talismani.face import FIRST_TALISMAN
 
 
 def score_amount(score: int, language: str) -> str:
@@ -19,7 +19,7 @@ def score_amount(score: int, language: str) -> str:
     return talismans(score, language)
 
 
-def score_text(standing: Standing, language: str) -> str:
+def score_text(table: TableInfo, standing: Standing, language: str) -> str:
     """ "2 whole + 9 halves = 6½ talismans": every point can be checked (TT-13.1)."""
     whole = int(standing.details.get("whole", 0))
     halves = int(standing.details.get("halves", 0))

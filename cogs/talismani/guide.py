@@ -4,7 +4,7 @@ just after a reveal, its parts labelled."""
 from __future__ import annotations
 
 from cogs.kit.guide_picture import Guide, Label, either, spanning, words
-from games.talismani import TalismaniView
+from games.talismani.face import TalismaniView
 
 
 def ready(v: TalismaniView) -> bool:

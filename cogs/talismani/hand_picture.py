@@ -26,7 +26,7 @@ from cogs.kit.presenter import PanelContext
 from cogs.talismani import cards as c
 from cogs.talismani.picture import BACKGROUND
 from cogs.talismani.words import sort_key
-from games.talismani import TalismaniView
+from games.talismani.face import TalismaniView
 
 WIDTH = 720
 MARGIN = 20
@@ -151,6 +151,6 @@ def draw_hand(hand: Hand, language: str) -> bytes:
     return png(image)
 
 
-def draw_panel(ctx: PanelContext) -> bytes | None:
+def panel_image(ctx: PanelContext) -> bytes | None:
     hand = hand_of(ctx)
     return None if hand is None else draw_hand(hand, ctx.language)

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, assert_never
 
 from bot.i18n import t
 from cogs.talismani.words import card, played, suit
-from games.talismani import (
+from games.talismani.face import (
     ACTION_ADAPTER,
     ChangeOrder,
     ChangeWeather,
@@ -19,15 +20,17 @@ from games.talismani import (
     SetAside,
     TalismaniView,
     Weather,
+    reveal_play,
 )
-from games.talismani.plays import reveal_play
 
 
 def hint(key: str, language: str, **params: Any) -> str:
     return t(f"talismani.hint.{key}", language, **params)
 
 
-def describe(view: TalismaniView, action: dict[str, Any], language: str) -> str:
+def describe_action(
+    view: TalismaniView, action: dict[str, Any], language: str, names: Sequence[str] = ()
+) -> str:
     """``action`` (a legal action of ``view``'s seat, as JSON) as one line for that player."""
     parsed = ACTION_ADAPTER.validate_python(action)
     match parsed:
@@ -132,7 +135,7 @@ def _weather(view: TalismaniView, key: str, language: str, **params: str) -> str
 # -- why: one game-level reason, from the move and the seat's own view ------------------
 
 
-def reason(view: TalismaniView, action: dict[str, Any], language: str) -> str | None:
+def hint_reason(view: TalismaniView, action: dict[str, Any], language: str) -> str | None:
     """Why the hint's play helps: where its suit stands in the weather row (a suit further
     left beats every suit to its right), or what a forge makes; from the seat's own view."""
     parsed = ACTION_ADAPTER.validate_python(action)

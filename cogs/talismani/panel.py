@@ -14,8 +14,7 @@ from cogs.talismani.board import phase_text
 from cogs.talismani.choices import choice_controls, set_aside_controls
 from cogs.talismani.secret_play import pick_click, play_controls
 from cogs.talismani.words import as_view, card, cards, fit, played, sort_key, suit, tally, ui, weather_row
-from games.talismani import TalismaniView
-from games.talismani.data import FIRST_TALISMAN
+from games.talismani.face import FIRST_TALISMAN, TalismaniView
 
 
 def hand_lines(v: TalismaniView, hand: list[str], language: str) -> list[str]:
@@ -36,10 +35,20 @@ def hand_lines(v: TalismaniView, hand: list[str], language: str) -> list[str]:
 
 def panel(ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:
     v = as_view(ctx.view)
-    lang = ctx.language
-    hand = v.hand or []
+    embed = discord.Embed(
+        title=ui("panel_title", ctx.language, count=len(v.hand or [])), colour=discord.Colour.blurple()
+    )
+    _fields(ctx, v, embed)
+    controls = static_view()
+    _decision_controls(ctx, v, controls, embed)
+    controls.add_item(refresh_button(ctx, ui("refresh", ctx.language)))
+    return embed, controls
+
+
+def _fields(ctx: PanelContext, v: TalismaniView, embed: discord.Embed) -> None:
+    """The seat's hand, the weather row, the stake, and its talismans (forged and pending)."""
+    lang, hand = ctx.language, v.hand or []
     over = v.phase == "over" or ctx.decision is None
-    embed = discord.Embed(title=ui("panel_title", lang, count=len(hand)), colour=discord.Colour.blurple())
     embed.add_field(
         name=ui("hand_left" if over else "your_hand", lang),
         value="\n".join(hand_lines(v, hand, lang))[:FIELD_LIMIT],
@@ -62,20 +71,20 @@ def panel(ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:
         for p in me.pending
     ]
     embed.add_field(name=ui("your_talismans", lang), value=fit(mine), inline=False)
-    controls = static_view()
+
+
+def _decision_controls(
+    ctx: PanelContext, v: TalismaniView, controls: discord.ui.View, embed: discord.Embed
+) -> None:
+    """The controls of the seat's decision (each phase's builder), and the words above them."""
     decision = ctx.decision
     if decision is None:
         embed.description = ""  # the final record goes on top (cogs.panel.render_panel)
     elif ctx.seat not in decision.actors:
         embed.description = _waiting_text(ctx, v)
-    elif v.phase == "play":
-        play_controls(ctx, v, controls, embed)
-    elif v.phase == "set_aside":
-        set_aside_controls(ctx, v, controls, embed)
     else:
-        choice_controls(ctx, v, controls, embed)
-    controls.add_item(refresh_button(ctx, ui("refresh", lang)))
-    return embed, controls
+        build = {"play": play_controls, "set_aside": set_aside_controls}.get(v.phase, choice_controls)
+        build(ctx, v, controls, embed)
 
 
 def _waiting_text(ctx: PanelContext, v: TalismaniView) -> str:

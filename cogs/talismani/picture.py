@@ -29,10 +29,7 @@ from cogs.kit.result_picture import Palette, Result, result_of, with_result
 from cogs.talismani import cards as c
 from cogs.talismani.words import talismans
 from games.core import Outcome
-from games.talismani import TalismaniView
-from games.talismani.data import FIRST_TALISMAN
-from games.talismani.game import talismans_text
-from games.talismani.plays import is_fairy_play
+from games.talismani.face import FIRST_TALISMAN, TalismaniView, is_fairy_play, talismans_text
 
 # Shaped for where Discord shows it: fitted into a box of about 400 x 300 CSS px, a board
 # 800 wide and at most 600 tall is shown at half its size, so no text is drawn under 22 px

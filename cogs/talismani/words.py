@@ -9,8 +9,7 @@ from pydantic import BaseModel
 
 from bot.i18n import t
 from cogs.kit.controls import FIELD_LIMIT
-from games.talismani import TalismaniView
-from games.talismani.game import talismans_text
+from games.talismani.face import TalismaniView, talismans_text
 
 
 def ui(key: str, language: str, **params: Any) -> str:

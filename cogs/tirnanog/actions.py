@@ -3,6 +3,8 @@ actions A, B and C, the fountain dispute's declaration, and the discards."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from bot.i18n import t
@@ -12,10 +14,19 @@ from cogs.kit.acts import ActSelect
 from cogs.kit.controls import GREEN, GREY, OPTION_TEXT, fit_text
 from cogs.kit.presenter import PanelContext
 from cogs.tirnanog.words import LIMIT, creatures, species, symbols, terrain, territory, ui, vp
-from games.tirnanog.data import META, SPECIES, is_fountain, power_of, species_symbols, value_of, vp_of
-from games.tirnanog.options import territory_refusal
-from games.tirnanog.payment import counts_of
-from games.tirnanog.views import SeatView, TirNanOgView
+from games.tirnanog.face import (
+    META,
+    SPECIES,
+    SeatView,
+    TirNanOgView,
+    counts_of,
+    is_fountain,
+    power_of,
+    species_symbols,
+    territory_refusal,
+    value_of,
+    vp_of,
+)
 
 # -- the turn: actions A, B and C ------------------------------------------
 
@@ -78,6 +89,7 @@ def _pile_refusals(v: TirNanOgView, me: SeatView, lang: str) -> list[str]:
 
 
 def _consolidate_controls(ctx: PanelContext, me: SeatView, controls: discord.ui.View) -> list[str]:
+    """Action C: the territory (row 2), then how to pay it (row 3)."""
     lang = ctx.language
     options = legal.legal(ctx, "consolidate")
     payable = list(dict.fromkeys(a["territory"] for _, a in options))
@@ -90,34 +102,40 @@ def _consolidate_controls(ctx: PanelContext, me: SeatView, controls: discord.ui.
     chosen = (ctx.draft or {}).get("c")
     if chosen not in payable:
         chosen = payable[0] if len(payable) == 1 else None
-    controls.add_item(
-        ActSelect.make(
-            ctx.channel_id,
-            ctx.version,
-            "c",
-            ui("pick_territory", lang),
-            [
-                discord.SelectOption(
-                    label=fit_text(OPTION_TEXT, territory(card, lang)),
-                    value=card,
-                    description=fit_text(
-                        OPTION_TEXT,
-                        ui(
-                            "territory_option",
-                            lang,
-                            power=t(f"tirnanog.power.{power_of(card)}", lang),
-                            vp=vp(vp_of(card), lang),
-                        ),
-                    ),
-                    default=card == chosen,
-                )
-                for card in payable
-            ],
-            row=2,
+    controls.add_item(_territory_row(ctx, payable, chosen))
+    if chosen is not None:
+        _payment_row(ctx, options, chosen, controls)
+    return lines
+
+
+def _territory_row(ctx: PanelContext, payable: list[str], chosen: str | None) -> ActSelect:
+    """Row 2: the reserve territories the hand can pay, each with its power and points."""
+    lang = ctx.language
+    options = [
+        discord.SelectOption(
+            label=fit_text(OPTION_TEXT, territory(card, lang)),
+            value=card,
+            description=fit_text(
+                OPTION_TEXT,
+                ui(
+                    "territory_option",
+                    lang,
+                    power=t(f"tirnanog.power.{power_of(card)}", lang),
+                    vp=vp(vp_of(card), lang),
+                ),
+            ),
+            default=card == chosen,
         )
-    )
-    if chosen is None:
-        return lines
+        for card in payable
+    ]
+    return ActSelect.make(ctx.channel_id, ctx.version, "c", ui("pick_territory", lang), options, row=2)
+
+
+def _payment_row(
+    ctx: PanelContext, options: list[tuple[int, dict[str, Any]]], chosen: str, controls: discord.ui.View
+) -> None:
+    """Row 3: the legal payments of the chosen territory."""
+    lang = ctx.language
     payments = [
         (i, ui("pay_option", lang, cards=creatures(counts_of(a["payment"]), lang, sep=" + ")))
         for i, a in options
@@ -128,7 +146,6 @@ def _consolidate_controls(ctx: PanelContext, me: SeatView, controls: discord.ui.
     )
     if pick is not None:
         controls.add_item(pick)
-    return lines
 
 
 # -- the dispute -----------------------------------------------------------

@@ -11,11 +11,10 @@ from bot.render import seat_name
 from cogs.tirnanog.picture import TURN_PHASES, draw_table
 from cogs.tirnanog.words import LIMIT, cards, fit, species, symbols, terrain, territory, ui, vp, vp_sources
 from games.core import Decision, Outcome
-from games.tirnanog.data import is_fountain, power_of, value_of, vp_of
-from games.tirnanog.views import SeatView, TirNanOgView
+from games.tirnanog.face import SeatView, TirNanOgView, is_fountain, power_of, value_of, vp_of
 
 
-def embed(table: TableInfo, v: TirNanOgView, decision: Decision | None, language: str) -> discord.Embed:
+def board_embed(table: TableInfo, v: TirNanOgView, decision: Decision | None, language: str) -> discord.Embed:
     """The board (public, one message edited in place) says what is being decided,
     the display of creatures, every territory pile (top card, value, size and
     whether a magic fountain is still hidden in it), and one field per player:
@@ -183,14 +182,14 @@ def _seat_lines(v: TirNanOgView, s: SeatView, language: str) -> list[str]:
 # -- the picture ---------------------------------------------------------------
 
 
-def image(
+def board_image(
     v: TirNanOgView, language: str, *, names: tuple[str, ...] = (), outcome: Outcome | None = None
 ) -> bytes | None:
     """The table (display, piles and players) as a PNG, the result above it once the game is over."""
     return draw_table(v, language, names=names, outcome=outcome)
 
 
-def image_key(v: TirNanOgView) -> str:
+def board_image_key(v: TirNanOgView) -> str:
     """What the picture depends on: the display, the piles, the deck, the discards, the
     round, every seat's points, hand size, reserve and stack top, and whose turn it is."""
     piles = [f"{p.terrain}:{p.top}:{p.size}:{p.fountain_inside}" for p in v.piles]

@@ -24,7 +24,7 @@ def score_text(table: TableInfo, standing: Standing, language: str) -> str:
     return ui("score", language, total=total, sources=sources) if sources else total
 
 
-def headline(table: TableInfo, outcome: Outcome, language: str) -> str:
+def final_headline(table: TableInfo, outcome: Outcome, language: str) -> str:
     return winners_headline("tirnanog", table, outcome, language, lambda s: s.score or 0)
 
 

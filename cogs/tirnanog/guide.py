@@ -7,8 +7,7 @@ from bot.i18n import t
 from cogs.kit.guide_marks import grown
 from cogs.kit.guide_picture import Finder, Guide, Label, Rect, Spot, literal, union, words
 from cogs.kit.pictures import bare
-from games.tirnanog import TirNanOgView
-from games.tirnanog.data import is_fountain, type_of
+from games.tirnanog.face import TirNanOgView, is_fountain, type_of
 
 SYMBOL = frozenset("?ABCDEFGHIJKLMNOPQRSTUVWXYZ")  # a creature's initial on its disc, "?" any
 

@@ -7,30 +7,39 @@ never names anything the player could not see on the table or in their hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, assert_never
 
 from bot.i18n import t
 from cogs.tirnanog.actions import dispute_counts
 from cogs.tirnanog.words import LIMIT, creatures, terrain, territory
-from games.tirnanog.actions import (
+from games.tirnanog.face import (
     ACTION_ADAPTER,
+    META,
     Consolidate,
     Declare,
     Discard,
     TakeCreatures,
     TakeTerritory,
+    TirNanOgView,
+    affordable,
+    counts_of,
+    fills,
+    hand_of,
+    me,
+    needed,
+    value_of,
+    vp_of,
 )
-from games.tirnanog.data import META, value_of, vp_of
-from games.tirnanog.defaults import fills, hand_of, me, needed
-from games.tirnanog.payment import affordable, counts_of
-from games.tirnanog.views import TirNanOgView
 
 
 def hint(key: str, language: str, **params: Any) -> str:
     return t(f"tirnanog.hint.{key}", language, **params)
 
 
-def describe(view: TirNanOgView, action: dict[str, Any], language: str) -> str:
+def describe_action(
+    view: TirNanOgView, action: dict[str, Any], language: str, names: Sequence[str] = ()
+) -> str:
     """``action`` (a legal action of ``view``'s seat, as JSON) as one imperative line."""
     parsed = ACTION_ADAPTER.validate_python(action)
     match parsed:
@@ -100,7 +109,7 @@ def _declare(view: TirNanOgView, action: Declare, language: str) -> str:
 # -- why: one game-level reason, from the move and the seat's own view ----------------
 
 
-def reason(view: TirNanOgView, action: dict[str, Any], language: str) -> str | None:
+def hint_reason(view: TirNanOgView, action: dict[str, Any], language: str) -> str | None:
     """Why the hint's move helps: what the seat's reserve still lacks, what a territory
     scores on the stack (TNO-5.1), what a dispute is worth; all from the seat's own view."""
     parsed = ACTION_ADAPTER.validate_python(action)

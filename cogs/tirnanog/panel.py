@@ -15,12 +15,20 @@ from cogs.kit.presenter import Click, PanelContext
 from cogs.tirnanog.actions import declare_controls, discard_controls, turn_controls
 from cogs.tirnanog.words import LIMIT, as_view, fit, species, symbols, territory, ui, vp, vp_sources
 from games.core import Decision
-from games.tirnanog.data import SPECIES, power_of, requirement, vp_of
-from games.tirnanog.payment import as_list, counts_of, price
-from games.tirnanog.views import SeatView, TirNanOgView
+from games.tirnanog.face import (
+    SPECIES,
+    SeatView,
+    TirNanOgView,
+    as_list,
+    counts_of,
+    power_of,
+    price,
+    requirement,
+    vp_of,
+)
 
 
-def draw(ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:
+def panel(ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:
     """A player's panel (ephemeral) shows their hand by species, what each reserve
     territory still lacks, and the controls of their decision, built from the
     engine's legal actions: action A (a select of the distinct pairs in the
@@ -29,11 +37,20 @@ def draw(ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:
     legal payments), the discard picker (exactly as many cards as must go), and
     the two dispute buttons."""
     v = as_view(ctx.view)
-    lang = ctx.language
     hand = dict(v.hand or {})
-    me = v.seats[ctx.seat]
-    size = sum(hand.values())
-    embed = discord.Embed(title=ui("panel_title", lang, count=size), colour=discord.Colour.blurple())
+    embed = discord.Embed(
+        title=ui("panel_title", ctx.language, count=sum(hand.values())), colour=discord.Colour.blurple()
+    )
+    _own_fields(ctx, v, hand, embed)
+    controls = static_view()
+    embed.description = _decision_controls(ctx, v, hand, controls)
+    controls.add_item(refresh_button(ctx, ui("refresh", ctx.language)))
+    return embed, controls
+
+
+def _own_fields(ctx: PanelContext, v: TirNanOgView, hand: dict[str, int], embed: discord.Embed) -> None:
+    """The seat's hand, its reserve (what each territory still lacks), its stack, its points."""
+    lang, me = ctx.language, v.seats[ctx.seat]
     # At the end every hand is revealed (and counts for nothing): no longer "secret".
     label = "your_hand_left" if v.phase == "over" else "your_hand"
     embed.add_field(name=ui(label, lang), value=_hand_text(hand, lang), inline=False)
@@ -45,24 +62,24 @@ def draw(ctx: PanelContext) -> tuple[discord.Embed, discord.ui.View]:
     embed.add_field(name=ui("your_stack", lang), value=_stack_text(me, lang), inline=False)
     sources = vp_sources(me.vp_by_source, lang)
     embed.add_field(
-        name=ui("your_vp", lang, total=vp(me.vp, lang)),
-        value=sources or ui("no_vp_yet", lang),
-        inline=False,
+        name=ui("your_vp", lang, total=vp(me.vp, lang)), value=sources or ui("no_vp_yet", lang), inline=False
     )
-    controls = static_view()
+
+
+def _decision_controls(
+    ctx: PanelContext, v: TirNanOgView, hand: dict[str, int], controls: discord.ui.View
+) -> str:
+    """The controls of the seat's decision (each phase's builder), and the words above them."""
     decision = ctx.decision
     if decision is None or v.phase == "over":
-        embed.description = ""  # the final record goes on top (cogs.panel.render_panel)
-    elif ctx.seat not in decision.actors:
-        embed.description = _waiting(ctx, v, decision)
-    elif v.phase == "turn":
-        embed.description = turn_controls(ctx, v, controls)
-    elif v.phase == "declare":
-        embed.description = declare_controls(ctx, v, hand, controls)
-    else:
-        embed.description = discard_controls(ctx, v, hand, controls)
-    controls.add_item(refresh_button(ctx, ui("refresh", lang)))
-    return embed, controls
+        return ""  # the final record goes on top (cogs.panel.render_panel)
+    if ctx.seat not in decision.actors:
+        return _waiting(ctx, v, decision)
+    if v.phase == "turn":
+        return turn_controls(ctx, v, controls)
+    if v.phase == "declare":
+        return declare_controls(ctx, v, hand, controls)
+    return discard_controls(ctx, v, hand, controls)
 
 
 def _hand_text(hand: dict[str, int], lang: str) -> str:

@@ -31,9 +31,17 @@ from cogs.kit.presenter import PanelContext
 from cogs.kit.result_picture import Palette, result_of, with_result
 from cogs.tirnanog.words import LIMIT
 from games.core import Outcome
-from games.tirnanog.data import SPECIES, is_fountain, requirement, type_of, value_of
-from games.tirnanog.payment import counts_of
-from games.tirnanog.views import PileView, SeatView, TirNanOgView
+from games.tirnanog.face import (
+    SPECIES,
+    PileView,
+    SeatView,
+    TirNanOgView,
+    counts_of,
+    is_fountain,
+    requirement,
+    type_of,
+    value_of,
+)
 
 # The board: at most 800 x 600 (4:3), shown at half size in Discord's 400 x 300 box, so
 # no text under 22 px (11 px as shown; cogs.kit.pictures.MIN_SHOWN_TEXT).
@@ -422,7 +430,7 @@ def draw_hand(hand: Hand, language: str) -> bytes:
     return png(image)
 
 
-def draw_panel(ctx: PanelContext) -> bytes | None:
+def panel_image(ctx: PanelContext) -> bytes | None:
     """The private panel's picture: the seat's hand, or None when it holds no creature."""
     hand = hand_of(ctx)
     return None if hand is None else draw_hand(hand, ctx.language)

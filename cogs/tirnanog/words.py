@@ -9,9 +9,7 @@ from pydantic import BaseModel
 
 from bot.i18n import join, t
 from cogs.kit.controls import FIELD_LIMIT
-from games.tirnanog.data import META, SPECIES
-from games.tirnanog.state import VP_SOURCES
-from games.tirnanog.views import TirNanOgView
+from games.tirnanog.face import META, SPECIES, VP_SOURCES, TirNanOgView
 
 EMOJI = {"dragon": "🐉", "elf": "🧝", "fairy": "🧚", "griffin": "🦅", "centaur": "🐎", "any": "❓"}
 LIMIT = META.reserve_value_limit

@@ -11,7 +11,7 @@ from typing import Any, get_args
 import pytest
 
 from cogs.akelarre import PRESENTER
-from cogs.akelarre.hints import describe
+from cogs.akelarre.hints import describe_action as describe
 from cogs.akelarre.words import as_view
 from games.akelarre import (
     Add,

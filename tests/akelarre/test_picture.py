@@ -133,7 +133,7 @@ def test_the_picture_shows_no_hidden_information(setup: int, seed: int, rng: ran
         assert twin.model_dump(exclude=HIDDEN) == state.model_dump(exclude=HIDDEN)
         changed += twin.model_dump(include=HIDDEN) != state.model_dump(include=HIDDEN)
         assert spectator(twin) == spectator(state), (setup, seed, index)
-        assert board.image_key(GAME.view(twin, None)) == board.image_key(GAME.view(state, None))
+        assert board.board_image_key(GAME.view(twin, None)) == board.board_image_key(GAME.view(state, None))
     assert changed >= len(picks) - 1, "the hidden parts were drawn again, not copied"
 
 
@@ -142,7 +142,7 @@ def test_the_picture_is_drawn_from_the_view_alone() -> None:
     sees anyway (the players' names, the outcome once the game is over); a view cut loose
     from any state (through JSON) draws the same picture, and so does every seat's own
     view: a hand or a favourite in the view is never drawn."""
-    for hook in (PRESENTER.board_image, board.image, picture.draw_table):
+    for hook in (PRESENTER.board_image, board.board_image, picture.draw_table):
         parameters = inspect.signature(hook).parameters
         assert list(parameters) in (["view", *PUBLIC], ["v", *PUBLIC])
         assert all(parameters[p].kind is inspect.Parameter.KEYWORD_ONLY for p in PUBLIC[1:])
@@ -162,8 +162,8 @@ def test_the_picture_changes_only_with_its_key() -> None:
     the same picture, and the key ignores steps that change nothing drawn."""
     game = states(0, 4)
     views = [GAME.view(s, None) for s in game]
-    same = [(a, b) for a, b in pairwise(views) if board.image_key(a) == board.image_key(b)]
+    same = [(a, b) for a, b in pairwise(views) if board.board_image_key(a) == board.board_image_key(b)]
     assert any(a.model_dump_json() != b.model_dump_json() for a, b in same)
     for a, b in same[:: max(1, len(same) // 10)]:
         assert draw(a) == draw(b)
-    assert len({board.image_key(v) for v in views}) > len(views) // 3
+    assert len({board.board_image_key(v) for v in views}) > len(views) // 3

@@ -12,7 +12,7 @@ import pytest
 
 from bot.i18n import LANGUAGES
 from cogs.magmor import PRESENTER
-from cogs.magmor.hints import describe
+from cogs.magmor.hints import describe_action as describe
 from games.core import Rng
 from games.magmor import GAME, Choose, Explore, MagmorState, MagmorView, Pass, Pay, PayMagMor, Split
 from games.magmor.actions import MagmorAction

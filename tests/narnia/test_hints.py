@@ -14,7 +14,7 @@ from bot.hints import Hint
 from cogs.hints import hint_text
 from cogs.kit.presenter import PRESENTERS
 from cogs.narnia import PRESENTER
-from cogs.narnia.hints import describe
+from cogs.narnia.hints import describe_action as describe
 from games.core.search import SearchPlayer
 from games.narnia import GAME
 from games.narnia.actions import (

@@ -10,6 +10,7 @@ import pytest
 
 from bot.i18n import LANGUAGES, t
 from cogs.narnia import PRESENTER
+from cogs.narnia.battles import battle_text
 from cogs.panel import panel_context, render_ready
 from games.core import Outcome, Standing
 from games.narnia import GAME
@@ -111,11 +112,11 @@ def test_battle_marks_are_from_the_players_side_and_ties_are_explained() -> None
     table = table_for(2, "en")
     state = make_state(2, {"stone_table": (BLUE, "1P"), "witch_camp": (WITCH, "2W")}, rest=RED)
     view = GAME.view(state, None)
-    won_by_witch = PRESENTER.battle_text(table, view, witch_battle(["tie", "attacker"], "attacker"), "en")
+    won_by_witch = battle_text(table, view, witch_battle(["tie", "attacker"], "attacker"), "en")
     throw = won_by_witch.splitlines()[2]
     assert "6=6 🟰, 2>1 ❌" in throw and "❄️ Witch wins 1–0" in throw
     assert "Left: ❄️ Witch 2 · **Bruno** flag only" in throw
-    tie = PRESENTER.battle_text(table, view, witch_battle(["tie", "tie"], "defender"), "en").splitlines()[2]
+    tie = battle_text(table, view, witch_battle(["tie", "tie"], "defender"), "en").splitlines()[2]
     assert "0–0, a tie goes to the defender: **Bruno** wins" in tie
     assert "a tie goes to the defender" in won_by_witch.splitlines()[1]
 

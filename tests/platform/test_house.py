@@ -329,3 +329,74 @@ def test_a_face_imports_only_the_kit_bot_and_its_game() -> None:
     """A face (``cogs/<id>/``) draws with the kit, speaks through ``bot`` and reads
     its own game: never a feature cog, a publisher, or another game or face."""
     assert face_reaches(graph()) == []
+
+
+# -- a game's face reaches its engine only through the engine's named surface --
+def game_ids() -> set[str]:
+    """Every game package under games/ (found, not listed): the folders with an ``__init__.py``."""
+    return {p.parent.name for p in (ROOT / "games").glob("*/__init__.py") if p.parent.name != "core"}
+
+
+def surface(game: str) -> set[str]:
+    """The names ``games/<game>/face.py`` offers its face: its ``__all__``, read, not imported."""
+    path = ROOT / "games" / game / "face.py"
+    if not path.exists():
+        return set()
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "__all__" for t in node.targets):
+            return set(ast.literal_eval(node.value))
+    return set()
+
+
+def face_faults(name: str, source: str, games_: set[str], surfaces: dict[str, set[str]]) -> list[str]:
+    """What module ``name`` (of cogs/) imports of a game's engine that it may not: a game's
+    face (``cogs.<game>``) takes from its own engine only the names of ``games.<game>.face``;
+    any other cog takes nothing of any game (``games.core`` and ``games.registry`` are the
+    platform's)."""
+    parts = name.split(".")
+    owner = parts[1] if len(parts) > 1 and parts[1] in games_ else None
+    faults: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            wanted = [(alias.name, "") for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            wanted = [(node.module, alias.name) for alias in node.names]
+        else:
+            continue
+        for module, what in wanted:
+            path = module.split(".")
+            if path[0] != "games" or len(path) < 2 or path[1] not in games_:
+                continue
+            game = path[1]
+            door = f"games.{game}.face"
+            if game != owner or module != door or what not in surfaces.get(game, set()):
+                faults.append(f"{name}: {module} {what}".rstrip())
+    return faults
+
+
+def test_a_face_imports_only_its_engines_surface() -> None:
+    """docs/adding-a-game.md: ``games/<game>/face.py`` names what ``cogs/<game>/`` may use."""
+    ids = game_ids()
+    surfaces = {game: surface(game) for game in ids}
+    faces = {game for game in ids if (ROOT / "cogs" / game).is_dir()}
+    assert faces, "no game face found"
+    assert sorted(g for g in faces if not surfaces[g]) == []  # every face has its surface
+    found = [
+        fault
+        for name, path in modules().items()
+        if name.startswith("cogs.")
+        for fault in face_faults(name, path.read_text(), ids, surfaces)
+    ]
+    assert found == []
+
+
+def test_the_surface_check_sees_a_face_reach_past_it() -> None:
+    surfaces = {"dice": {"DiceView"}, "cards": {"Deck"}}
+    games_ = set(surfaces)
+    fine = "from games.dice.face import DiceView\nfrom games.core import Outcome\n"
+    assert face_faults("cogs.dice.board", fine, games_, surfaces) == []
+    assert face_faults("cogs.dice.board", "from games.dice.state import DiceState", games_, surfaces)
+    assert face_faults("cogs.dice.board", "from games.dice.face import secret", games_, surfaces)
+    assert face_faults("cogs.dice.board", "from games.cards.face import Deck", games_, surfaces)
+    assert face_faults("cogs.lobby", "import games.dice.face", games_, surfaces)
+    assert face_faults("cogs.lobby", "from games.registry import GAMES", games_, surfaces) == []

@@ -10,7 +10,7 @@ from typing import Any, get_args
 import pytest
 
 from cogs.talismani import PRESENTER
-from cogs.talismani.hints import describe
+from cogs.talismani.hints import describe_action as describe
 from cogs.talismani.words import card
 from games.registry import GAMES
 from games.talismani import (

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cogs.tirnanog.hints import describe
+from cogs.tirnanog.hints import describe_action as describe
 from cogs.tirnanog.presenter import TirNanOgPresenter
 from games.registry import GAMES
 from games.tirnanog.actions import TirNanOgAction

@@ -13,7 +13,7 @@ from PIL import Image
 
 from bot.i18n import t
 from cogs.tirnanog import PRESENTER
-from cogs.tirnanog.board import image_key
+from cogs.tirnanog.board import board_image_key as image_key
 from cogs.tirnanog.picture import TURN_PHASES
 from cogs.tirnanog.words import LIMIT
 from games.tirnanog import GAME
