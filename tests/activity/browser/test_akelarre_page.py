@@ -130,7 +130,9 @@ async def test_each_member_sees_only_their_own_hand_and_a_click_shows_in_the_oth
     mover = ALICE if seats[ALICE] == seat else BOB
     watcher = pages[BOB if mover == ALICE else ALICE]
     action = chosen(state, seat)
-    assert action["kind"] in ("open", "discard"), action  # a turn's first move plays hand cards
+    # A turn's first move plays hand cards: onto a place (a new group, or a group an AI seat
+    # opened before, whose place depends on the table's drawn seed) or onto a pile.
+    assert action["kind"] in ("open", "add", "discard"), action
     await perform(pages[mover], action)
     await at_version(pages[mover], version + 1)
     after, _info, now = await current(web_rig)
