@@ -23,6 +23,7 @@ from cogs.akelarre import PRESENTER
 from cogs.akelarre.whole import whole_select
 from cogs.panel import panel_context
 from games.akelarre import GAME
+from games.akelarre.views import AkelarreView
 from tools.preview import table_for
 
 
@@ -41,6 +42,11 @@ def contexts(games: int) -> list[Any]:
     return out
 
 
+def akelarre_view(ctx: Any) -> AkelarreView:
+    assert isinstance(ctx.view, AkelarreView)
+    return ctx.view
+
+
 def timed(ctx: Any, draw: Any) -> float:
     start = time.perf_counter()
     draw(ctx)
@@ -53,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     ctxs = contexts(args.games)
     draws = {
-        "whole_move_select": lambda ctx: whole_select(ctx, ctx.view, 1),
+        "whole_move_select": lambda ctx: whole_select(ctx, akelarre_view(ctx), 1),
         "panel": PRESENTER.panel,
     }
     report: dict[str, Any] = {"panels": len(ctxs)}

@@ -300,10 +300,10 @@ async def narnia(ui: PanelUI, state: Any, seat: int, wanted: dict[str, Any]) -> 
         else:
             await ui.choose("inv", _positions(stack, wanted["tokens"]))
         return
-    index = legal.index(wanted)
-    if ui.index_control(index) is None and kind in NARNIA_GROUP and ui.select_id("G.group"):
+    position = legal.index(wanted)
+    if ui.index_control(position) is None and kind in NARNIA_GROUP and ui.select_id("G.group"):
         await ui.choose("G.group", [wanted[NARNIA_GROUP[kind]]])
-    await ui.play_index(index)
+    await ui.play_index(position)
 
 
 TIRNANOG_SELECT = {"take_creatures": "LA", "take_territory": "LB", "consolidate": "LC"}
@@ -377,8 +377,11 @@ def akelarre_ending(state: Any, seat: int, wanted: dict[str, Any]) -> tuple[str,
     if kind == "done" and after.step == "draw":  # the draw is chosen in the same click
         source = wanted_of("akelarre", after, seat)["source"]
         after, _events = game.play(after, seat, game.parse_action({"kind": "draw", "source": source}))
-    buys = after.step == "buy" and isinstance(
-        game.ai(seat).act(game.view(after, seat), game.decision(after)), Buy
+    decision = game.decision(after)
+    buys = (
+        after.step == "buy"
+        and decision is not None
+        and isinstance(game.ai(seat).act(game.view(after, seat), decision), Buy)
     )
     key = "d" if source == "deck" else str(FAMILIES.index(source))
     control = {"done": "dn.", "draw": "dr."}.get(kind, "dc") + ("" if kind == "discard" else key)

@@ -22,10 +22,12 @@ from typing import Any, Protocol
 
 
 class Written(Protocol):
-    route: str
     files: int
     body_bytes: int
     file_bytes: int
+
+    @property
+    def route(self) -> str: ...
 
     @property
     def write(self) -> str | None: ...

@@ -62,8 +62,8 @@ def make_state(
         players=players,
         rng=Rng(seed=99),
         colours=list(COLOURS[:players]),
-        phase=phase,  # type: ignore[arg-type]
-        stage=stage,  # type: ignore[arg-type]
+        phase=phase,
+        stage=stage,
         round=1,
         territories=territories,
         peter_bag=tokens.full_bag("peter"),
@@ -109,10 +109,10 @@ def per_origin(state: NarniaState) -> dict[tuple[Origin, int], int]:
             counts[(token.origin, token.value)] = counts.get((token.origin, token.value), 0) + 1
     for token in state.drawn:
         counts[(token.origin, token.value)] = counts.get((token.origin, token.value), 0) + 1
-    for origin, bag in (("peter", state.peter_bag), ("witch", state.witch_bag)):
+    bags: tuple[tuple[Origin, dict[int, int]], ...] = (("peter", state.peter_bag), ("witch", state.witch_bag))
+    for origin, bag in bags:
         for value, count in bag.items():
-            key = (origin, value)
-            counts[key] = counts.get(key, 0) + count  # type: ignore[index]
+            counts[(origin, value)] = counts.get((origin, value), 0) + count
     return counts
 
 
