@@ -166,18 +166,19 @@ class GameMasterBot(commands.AutoShardedBot):
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        digest = hashlib.sha256(json.dumps(await self.command_payload(), sort_keys=True).encode()).hexdigest()
+        tree = await self.command_payload()  # once: translating the tree is most of a start's sync
+        digest = hashlib.sha256(json.dumps(tree, sort_keys=True).encode()).hexdigest()
         key = f"commands:{self.settings.dev_guild_id}"
         if mode == "auto" and await self.store.get_meta(key) == digest:
             return
         if guild is None:
-            await self.sync_global_commands()
+            await self.sync_global_commands(tree)
         else:
             await self.tree.sync(guild=guild)  # a dev guild's list: the Entry Point is global only
         await self.store.set_meta(key, digest)
         log.info("commands synced", extra={"fields": {"guild": self.settings.dev_guild_id}})
 
-    async def sync_global_commands(self) -> None:
+    async def sync_global_commands(self, tree: list[dict[str, object]] | None = None) -> None:
         """The tree's global commands, and the application's Entry Point kept.
 
         Enabling Activities makes Discord add a global Entry Point command (type
@@ -191,7 +192,7 @@ class GameMasterBot(commands.AutoShardedBot):
             raise app_commands.MissingApplicationID
         current = await self.http.get_global_commands(app_id)
         kept = [update_request(command) for command in current if command.get("type") == ENTRY_POINT]
-        payload: list[Any] = [*await self.command_payload(), *kept]
+        payload: list[Any] = [*(await self.command_payload() if tree is None else tree), *kept]
         try:
             await self.http.bulk_upsert_global_commands(app_id, payload=payload)
         except discord.HTTPException as error:

@@ -2,7 +2,8 @@
 
 ``database`` is a store location for each backend: an SQLite file, and a fresh
 database on a throwaway PostgreSQL server that the suite starts itself
-(``tests/postgres_server.py``). Without PostgreSQL's binaries the PostgreSQL
+(``tests/postgres_server.py``), a copy of a template the store migrated once
+(``@pytest.mark.empty_database``: an empty one). Without PostgreSQL's binaries the PostgreSQL
 cases are skipped, unless ``REQUIRE_POSTGRES=1`` (as in ``.ci/run``) makes
 that a failure.
 """
@@ -31,6 +32,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     over the other's rest: with the long tests first, the two finish together
     instead of one waiting out the other's last whole game."""
     items.sort(key=lambda item: "e2e" not in item.path.parts)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "empty_database: the `database` fixture's PostgreSQL database is empty, not a copy of"
+        " the migrated template (tests of the store's migrations from nothing)",
+    )
 
 
 def pytest_report_header(config: pytest.Config) -> str | None:
@@ -102,7 +111,10 @@ async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncItera
         yield str(tmp_path / "gamemaster.db")
         return
     server: PostgresServer = request.getfixturevalue("postgres_server")
-    url = await server.new_database()
+    if request.node.get_closest_marker("empty_database"):
+        url = await server.new_database()
+    else:  # the store's schema already there: the tests of migrations say empty_database
+        url = await server.migrated_database()
     yield url
     while BOTS:  # their pools first: the database goes with its connections
         await BOTS.pop().store.close()

@@ -57,6 +57,7 @@ class PostgresServer:
         self.root = Path(tempfile.mkdtemp(prefix="gamemaster-pg-"))
         self.port = _free_port()
         self._names = itertools.count(1)
+        self._template: str | None = None  # the migrated template, made at its first use
         self._as: dict[str, Any] = {}
         if os.geteuid() == 0:  # initdb and postgres refuse root
             user = pwd.getpwnam("postgres")
@@ -112,10 +113,46 @@ class PostgresServer:
 
     async def new_database(self) -> str:
         """The URL of a new, empty database."""
+        return await self._copy("template0")
+
+    async def migrated_database(self) -> str:
+        """The URL of a new database that holds the store's schema and no rows.
+
+        A copy of a template that the store itself migrated once, from empty, on
+        this server: what every ``new_database`` would hold after the store's
+        first open, without running the migrations again for each test (some
+        0.3 s of the server's work each). Tests of the migrations themselves
+        start from ``new_database``."""
+        if self._template is None:
+            self._template = await self._migrated_template()
+        return await self._copy(self._template)
+
+    async def _migrated_template(self) -> str:
+        from bot.store.postgres import PostgresStore
+
+        url = await self.new_database()
+        store = PostgresStore(url, pool_size=1)
+        try:
+            await store.open()
+        finally:
+            await store.close()
+        name = url.rsplit("/", 1)[1]
+        connection = await asyncpg.connect(self.url)
+        try:  # no one may connect to it: a copy's source must have no sessions
+            await connection.execute(f'ALTER DATABASE "{name}" WITH IS_TEMPLATE true ALLOW_CONNECTIONS false')
+        finally:
+            await connection.close()
+        return name
+
+    async def _copy(self, template: str) -> str:
         name = f"gm_{os.getpid()}_{next(self._names)}"
         connection = await asyncpg.connect(self.url)
         try:
-            await connection.execute(f'CREATE DATABASE "{name}" TEMPLATE template0')
+            # FILE_COPY copies the template's files where PostgreSQL 15's default
+            # (WAL_LOG) writes each of its pages to the WAL: 23 against 82 ms a
+            # database for template0 (fsync off, as here).
+            strategy = " STRATEGY FILE_COPY" if connection.get_server_version().major >= 15 else ""
+            await connection.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"{strategy}')
         finally:
             await connection.close()
         return self.url.rsplit("/", 1)[0] + f"/{name}"

@@ -270,6 +270,7 @@ async def test_finishing_a_game_looks_up_its_own_row_only(db_path: Path) -> None
     assert plan[0] == "SEARCH g USING INTEGER PRIMARY KEY (rowid=?)", plan
 
 
+@pytest.mark.empty_database
 async def test_migration_backfills_the_games_finished_before(
     database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -21,6 +21,7 @@ def _migrations(store: Store) -> list[str]:
     return (sqlite_store if store.backend == "sqlite" else postgres_store).MIGRATIONS
 
 
+@pytest.mark.empty_database
 async def test_migrations_and_reopen_after_close(database: str) -> None:
     store = await _open(database)
     row = await store.create(10, 1, "magmor", {"host_id": 5}, now=100.0)
