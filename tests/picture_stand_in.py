@@ -13,7 +13,8 @@ The stand-in keeps what the bot does with a picture: a presenter with no picture
 gives None, and the stand-in's bytes are a digest of what the real picture is drawn
 from (the board's ``board_image_key``; the seat's view, draft, decision and legal
 actions for a panel), so a board is redrawn and a panel re-uploaded when its state
-changes and kept when it does not, as with the real pictures."""
+changes and kept when it does not, as with the real pictures. The How to play picture is
+drawn on the real board (once a language, then kept by the process)."""
 
 from __future__ import annotations
 
@@ -25,11 +26,13 @@ from typing import Any
 from PIL import Image
 from pydantic import BaseModel
 
+from cogs.kit import guide_picture
 from cogs.kit.bound import BoundPresenter
 from cogs.kit.presenter import PanelContext, board_image_key
 from games.core import Outcome
 
 MARKER = "pictures"
+REAL_BOARD = BoundPresenter.board_image
 
 
 @lru_cache(maxsize=4096)
@@ -51,6 +54,10 @@ def _board(
 ) -> bytes | None:
     if self.hooks.board_image is None:
         return None
+    if getattr(guide_picture._recording, "spots", None) is not None:
+        # The How to play picture is the board's with its words found and labelled; it is
+        # kept once drawn (per process), so a stand-in would show in a later marked test.
+        return REAL_BOARD(self, view, language, names=names, outcome=outcome)
     return tiny_png(f"{self.game_id}:board:{board_image_key(self, view, language, names, outcome)}")
 
 
