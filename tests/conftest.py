@@ -21,6 +21,7 @@ import simcord
 
 from bot.client import GameMasterBot
 from tests.factory import BOTS, make_bot
+from tests.picture_stand_in import MARKER, StandIn
 from tests.postgres_server import PostgresServer
 
 BACKENDS = ("sqlite", "postgres")
@@ -80,6 +81,21 @@ def _restart_ends_the_old_process() -> Iterator[None]:
         yield
     finally:
         simcord.Env.restart_bot = restart  # type: ignore[method-assign]
+
+
+@pytest.fixture(autouse=True)
+def _picture_stand_in(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Tiny stand-in pictures (tests/picture_stand_in.py) unless the test is marked
+    ``pictures``: it reads them, or draws them on purpose. Not with ``monkeypatch``,
+    for the reason given above."""
+    if request.node.get_closest_marker(MARKER) is not None:
+        yield
+        return
+    stand_in = StandIn()
+    try:
+        yield
+    finally:
+        stand_in.undo()
 
 
 @pytest.fixture(scope="session")

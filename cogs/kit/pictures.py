@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache, lru_cache, wraps
 from pathlib import Path
-from typing import ParamSpec, TypeVar, cast
+from typing import Any, ParamSpec, TypeVar, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -39,7 +39,7 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 # The denominator of the readability rule: smallest text >= width / 40.
 MIN_TEXT_FRACTION = 40
 
-FONTS = Path(__file__).parent / "fonts"
+FONTS = Path(__file__).parent.parent / "fonts"  # cogs/fonts
 REGULAR = FONTS / "DejaVuSansCondensed.ttf"
 BOLD = FONTS / "DejaVuSansCondensed-Bold.ttf"
 
@@ -55,7 +55,31 @@ _recorded: list[list[int]] = []
 
 @cache
 def _font(size: int, bold: bool) -> Font:
-    return ImageFont.truetype(str(BOLD if bold else REGULAR), size=size)
+    return KeptMasks(str(BOLD if bold else REGULAR), size=size)
+
+
+class KeptMasks(ImageFont.FreeTypeFont):
+    """The font, its text's bitmaps kept: most of a picture's time went to rendering the
+    same words again (Narnia's territory names, the chips' values, the legends) at every
+    redraw. ``ImageDraw.text`` only reads the bitmap it is given (it blends it into the
+    picture), so a kept one draws the very same pixels. A colour bitmap (mode RGBA) is
+    changed by its caller and is not kept."""
+
+    def getmask2(self, text: str | bytes, mode: str = "", *args: Any, **kwargs: Any) -> Any:
+        key = (text, mode, args, tuple(kwargs.items()))
+        try:
+            hash(key)
+        except TypeError:  # a list of features: drawn afresh
+            return super().getmask2(text, mode, *args, **kwargs)
+        if mode == "RGBA":
+            return super().getmask2(text, mode, *args, **kwargs)
+        return _mask(self, key)
+
+
+@lru_cache(maxsize=8192)
+def _mask(font: KeptMasks, key: tuple[Any, ...]) -> Any:
+    text, mode, args, kwargs = key
+    return ImageFont.FreeTypeFont.getmask2(font, text, mode, *args, **dict(kwargs))
 
 
 def font(size: int, *, bold: bool = False) -> Font:

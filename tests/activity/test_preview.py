@@ -12,6 +12,9 @@ import pytest
 import cogs.activity.server as served
 from tests.activity import preview
 
+# Reads the real pictures, or draws them on purpose (tests/picture_stand_in.py).
+pytestmark = pytest.mark.pictures
+
 
 def test_the_preview_names_the_missing_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The page's folder as a fresh clone has it: everything but the SDK that npm fetches.

@@ -24,6 +24,9 @@ from tests.akelarre.akelarre_helpers import conserved
 from tests.akelarre.test_picture import SETUPS, states
 from tools.preview import table_for
 
+# Reads the real pictures, or draws them on purpose (tests/picture_stand_in.py).
+pytestmark = pytest.mark.pictures
+
 PNG = b"\x89PNG\r\n\x1a\n"
 
 

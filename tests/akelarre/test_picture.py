@@ -24,6 +24,9 @@ from games.core import Rng
 from tests.akelarre.akelarre_helpers import conserved
 from tools.preview import playthrough
 
+# Reads the real pictures, or draws them on purpose (tests/picture_stand_in.py).
+pytestmark = pytest.mark.pictures
+
 PUBLIC = ["language", "names", "outcome"]  # what a board picture is drawn from besides the view
 SETUPS: list[tuple[int, dict[str, Any]]] = [(2, {}), (3, {}), (4, {}), (4, {"teams": True})]
 IDS = ["2p", "3p", "4p", "teams"]

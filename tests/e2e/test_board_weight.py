@@ -104,6 +104,7 @@ def uploads(requests: list[Any]) -> int:
     return sum(r.files > 0 for r in requests)
 
 
+@pytest.mark.pictures  # the kept picture is the real one's digest
 async def test_a_waiting_members_panel_keeps_its_picture_when_it_is_unchanged(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:

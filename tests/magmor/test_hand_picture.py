@@ -14,6 +14,7 @@ import random
 from functools import cache
 from typing import Any
 
+import pytest
 from hypothesis import settings
 from PIL import Image
 
@@ -28,6 +29,9 @@ from cogs.panel import panel_context
 from games.magmor import GAME, MagmorState
 from tests.magmor.magmor_helpers import conserved
 from tests.positions import random_positions
+
+# Reads the real pictures, or draws them on purpose (tests/picture_stand_in.py).
+pytestmark = pytest.mark.pictures
 
 
 def table(language: str) -> TableInfo:

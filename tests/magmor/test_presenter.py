@@ -190,6 +190,7 @@ def test_final_board_and_panels_keep_no_game_over_filler(steps: list[Step]) -> N
             assert "below" not in text and "Ecco i punteggi" not in text
 
 
+@pytest.mark.pictures  # reads the real pictures
 def test_picture_is_phone_sized_and_localised(steps: list[Step]) -> None:
     view = GAME.view(steps[-1].state, None)
     pngs = {}

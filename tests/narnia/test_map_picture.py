@@ -23,6 +23,9 @@ from games.narnia.data import NEIGHBOURS
 from tests.drawn_text import drawn_texts
 from tools.preview import playthrough, table_for
 
+# Reads the real pictures, or draws them on purpose (tests/picture_stand_in.py).
+pytestmark = pytest.mark.pictures
+
 # Stacks a territory may show: a flag alone, one to three tokens, more ("+N").
 STACKS: tuple[tuple[int, ...], ...] = ((), (1,), (3, 2), (3, 2, 1), (3, 3, 2, 1), (3,) * 12)
 # The cells narrower than their name's longest word with the chips above it: there a

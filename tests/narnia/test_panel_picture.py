@@ -24,6 +24,9 @@ from tests.narnia.narnia_helpers import BLUE, RED, make_state
 from tests.narnia.test_properties import random_action
 from tools.preview import table_for
 
+# Reads the real pictures, or draws them on purpose (tests/picture_stand_in.py).
+pytestmark = pytest.mark.pictures
+
 PNG = b"\x89PNG\r\n\x1a\n"
 
 

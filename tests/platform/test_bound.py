@@ -58,6 +58,7 @@ REST = {k: v for k, v in REQUIRED.items() if k != "board_embed"}
 TABLE = table_for(2, "en")
 
 
+@pytest.mark.pictures  # reads the real pictures
 def test_each_hook_is_answered_by_the_part_of_its_name() -> None:
     class Dice(BoundPresenter):
         game_id = "dice"

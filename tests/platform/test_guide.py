@@ -25,6 +25,9 @@ from cogs.kit.pictures import measuring, min_text_size
 from games.registry import GAMES as GAMES_BY_ID
 from tests.platform.test_rules_docs import ROOT, page, prefix_of
 
+# Reads the real pictures, or draws them on purpose (tests/picture_stand_in.py).
+pytestmark = pytest.mark.pictures
+
 # The prefix of each game's rule ids (AK-5.5, MM-4.4.2), as its rules page defines them.
 PREFIX = {game_id: prefix_of(page(game_id)) for game_id in GAMES_BY_ID}
 GAMES = sorted(PREFIX)

@@ -24,6 +24,9 @@ from games.talismani.game import talismans_text
 from tests.drawn_text import drawn_texts
 from tools.preview import Step, picture, playthrough, presented_games, presenter_of, table_for
 
+# Reads the real pictures, or draws them on purpose (tests/picture_stand_in.py).
+pytestmark = pytest.mark.pictures
+
 # Hostile names: CJK only, emoji around a name, all lower case, emoji after an accent.
 HOSTILE = ("山田太郎", "🔥Marco🔥", "ann", "Zoë 👩‍🚀")
 SEAT_WORD = re.compile(r"\b[PG]\d{1,2}\b")  # "P1", "G2": how the pictures named seats before

@@ -143,6 +143,7 @@ def test_no_public_line_talks_to_you(game_id: str) -> None:
     assert sorted(found) == []
 
 
+@pytest.mark.pictures  # reads the real pictures
 @pytest.mark.parametrize("game_id", games_for("pictures"))
 def test_pictures_are_localised_and_readable_on_a_phone(game_id: str) -> None:
     game, presenter = GAMES[game_id], presenter_of(game_id)

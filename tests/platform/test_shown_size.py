@@ -31,6 +31,9 @@ from cogs.kit.pictures import MIN_SHOWN_TEXT, shown_text
 from games.registry import GAMES
 from tools.preview import picture, playthrough, presenter_of, table_for
 
+# Reads the real pictures, or draws them on purpose (tests/picture_stand_in.py).
+pytestmark = pytest.mark.pictures
+
 SEEDS = (3,)
 STATES = 12  # states drawn per game played, spread over the whole game, and the last
 MAX_TALL = 0.75  # height / width: 4:3 or wider

@@ -14,6 +14,7 @@ import io
 import random
 from typing import Any
 
+import pytest
 from hypothesis import settings
 from PIL import Image
 
@@ -30,6 +31,9 @@ from games.talismani.plays import card_plays
 from tests.positions import random_positions
 from tests.talismani.talismani_helpers import conserved
 from tests.talismani.test_presentation import table
+
+# Reads the real pictures, or draws them on purpose (tests/picture_stand_in.py).
+pytestmark = pytest.mark.pictures
 
 GAME = GAMES["talismani"]
 

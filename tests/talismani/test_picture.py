@@ -31,6 +31,9 @@ from games.talismani.plays import card_plays
 from tests.positions import random_positions
 from tests.talismani.talismani_helpers import conserved
 
+# Reads the real pictures, or draws them on purpose (tests/picture_stand_in.py).
+pytestmark = pytest.mark.pictures
+
 GAME = GAMES["talismani"]
 PLAYERS = range(GAME.min_players, GAME.max_players + 1)
 

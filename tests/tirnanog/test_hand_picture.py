@@ -14,6 +14,7 @@ import io
 import random
 from typing import Any
 
+import pytest
 from hypothesis import settings
 from PIL import Image
 
@@ -26,6 +27,9 @@ from games.tirnanog.data import TERRITORIES, type_of
 from tests.positions import random_positions
 from tests.tirnanog.test_presentation import context, rigged
 from tests.tirnanog.tirnanog_helpers import conserved
+
+# Reads the real pictures, or draws them on purpose (tests/picture_stand_in.py).
+pytestmark = pytest.mark.pictures
 
 FORESTS = [c for c in TERRITORIES if type_of(c) == "forest"][:2]  # elf+2 fairies; dragon+2 fairies
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 
 from bot.i18n import t
@@ -20,6 +21,9 @@ from games.tirnanog import GAME
 from games.tirnanog.data import type_of
 from tests.drawn_text import drawn_texts
 from tools.preview import playthrough
+
+# Reads the real pictures, or draws them on purpose (tests/picture_stand_in.py).
+pytestmark = pytest.mark.pictures
 
 NAMES = ("Ada", "Ben", "Cleo", "Dov")
 

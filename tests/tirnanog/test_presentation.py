@@ -203,6 +203,7 @@ def test_a_dispute_shows_hands_only_at_the_reveal(seed: int) -> None:
             assert creatures(before.hand_counts(seat), "en") in line
 
 
+@pytest.mark.pictures  # reads the real pictures
 def test_the_picture_is_drawn_with_letters_the_font_has() -> None:
     # How long it takes is the machine's as much as the code's: python -m bench.picture_speed.
     steps = playthrough(GAME, 4, 1)
