@@ -82,8 +82,9 @@ class Rig:
         return str(self.client.make_url("")).rstrip("/")
 
 
-@pytest_asyncio.fixture
-async def fake_discord() -> AsyncIterator[tuple[FakeDiscord, str]]:
+@asynccontextmanager
+async def faked_discord() -> AsyncIterator[tuple[FakeDiscord, str]]:
+    """The fake Discord on a loopback port, and its address."""
     fake = FakeDiscord(
         codes={"code-alice": "tok-alice", "code-bob": "tok-bob"},
         users={
@@ -109,6 +110,12 @@ async def fake_discord() -> AsyncIterator[tuple[FakeDiscord, str]]:
         yield fake, str(server.make_url("")).rstrip("/")
     finally:
         await server.close()
+
+
+@pytest_asyncio.fixture
+async def fake_discord() -> AsyncIterator[tuple[FakeDiscord, str]]:
+    async with faked_discord() as made:
+        yield made
 
 
 @asynccontextmanager
@@ -162,23 +169,6 @@ async def web_rig(tmp_path: Path, fake_discord: tuple[FakeDiscord, str]) -> Asyn
         yield made
 
 
-@pytest_asyncio.fixture
-async def browser() -> AsyncIterator[Any]:
-    """Debian's chromium under Playwright (skipped where it is not installed, but
-    under REQUIRE_BROWSER=1)."""
-    from playwright.async_api import async_playwright
-
-    from tests.activity.browser.pages import FLAGS, need_chromium
-
-    path = need_chromium()
-    async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(executable_path=path, args=FLAGS)
-        try:
-            yield launched
-        finally:
-            await launched.close()
-
-
 # -- the Activity beside the real bot in SimCord -------------------------------------
 
 
@@ -191,6 +181,14 @@ def simcord_bot(tmp_path: Path) -> GameMasterBot:
 async def activity(
     simcord_env: simcord.Env, fake_discord: tuple[FakeDiscord, str], unused_tcp_port: int
 ) -> AsyncIterator[ActivityServer]:
+    async with activity_beside(simcord_env, fake_discord, unused_tcp_port) as server:
+        yield server
+
+
+@asynccontextmanager
+async def activity_beside(
+    simcord_env: simcord.Env, fake_discord: tuple[FakeDiscord, str], port: int
+) -> AsyncIterator[ActivityServer]:
     """The Activity's server beside the SimCord bot, as its extension adds it, serving
     the browser tests' fake Discord client too; started from the test: SimCord waits for
     every task the bot starts to settle, and a server's connections never do."""
@@ -202,7 +200,7 @@ async def activity(
         update={
             "discord_client_id": CLIENT_ID,
             "discord_client_secret": SecretStr(CLIENT_SECRET),
-            "activity_port": unused_tcp_port,
+            "activity_port": port,
             "discord_api_base": fake_discord[1],
             "activity_messages_per_second": RIG_MESSAGES_PER_SECOND,
             "activity_messages_burst": RIG_MESSAGES_BURST,

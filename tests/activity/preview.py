@@ -21,7 +21,7 @@ from typing import Any
 from unittest.mock import patch
 
 from aiohttp import web
-from playwright.async_api import async_playwright
+from playwright.async_api import Browser
 from pydantic import SecretStr
 
 from bot.client import GameMasterBot
@@ -29,9 +29,9 @@ from cogs.activity import server as served
 from cogs.activity.server import ActivityServer
 from cogs.kit.presenter import register
 from games.registry import GAMES
+from tests.activity.browser.chromium import launched
 from tests.activity.browser.pages import (
     DESKTOP,
-    FLAGS,
     PHONE,
     PIP,
     TablePage,
@@ -85,9 +85,7 @@ async def _shoot(pages: dict[str, TablePage], version: int, out: Path, name: str
 NOT_BUILT = "The Activity's page is not built: run scripts/build-activity (needs npm), then this again."
 
 
-async def preview(game: str, language: str, out: Path, seed: int) -> list[Path]:
-    if not served.SDK.exists():  # the page would wait for its SDK until a timeout
-        raise SystemExit(NOT_BUILT)
+async def preview(game: str, language: str, out: Path, seed: int, browser: Browser) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     engine = GAMES[game]
     with tempfile.TemporaryDirectory() as folder:
@@ -112,56 +110,50 @@ async def preview(game: str, language: str, out: Path, seed: int) -> list[Path]:
         saved: list[Path] = []
         try:
             await _open(bot, game, language, seed)
-            path = chromium_path()
-            if path is None:
-                raise SystemExit("chromium is not installed (apt-get install chromium)")
-            async with async_playwright() as playwright:
-                browser = await playwright.chromium.launch(executable_path=path, args=FLAGS)
-                pages = {
-                    size: await open_page(
-                        browser,
-                        base,
-                        user=MEMBER,
-                        code=f"code-{size}",
-                        instance="i-table",
-                        channel=CHANNEL,
-                        viewport=viewport,
-                        locale=LOCALES[language],
-                    )
-                    for size, viewport in SIZES.items()
-                }
-                seen: set[str] = set()
-                for _ in range(MOVES):
-                    found = await bot.service.active(CHANNEL)
-                    if found is None:
-                        break
-                    row, _info = found
-                    state = bot.service.state_of(row)
-                    decision = engine.decision(state)
-                    if decision is None or 0 not in decision.actors:
-                        await bot.changes.settled()
-                        await asyncio.sleep(0.05)
-                        continue
-                    kind = decision.kind.split(".")[-1]
-                    if kind not in seen:
-                        seen.add(kind)
-                        name = f"{len(seen):02d}-{kind}"
-                        await _shoot(pages, row.version, out, name, language)
-                        saved += [out / f"{name}-{size}-{language}.png" for size in SIZES]
-                    action: Any = engine.ai(0).act(engine.view(state, 0), decision)
-                    applied = await bot.service.act(
-                        CHANNEL, MEMBER, action.model_dump(mode="json"), version=row.version
-                    )
-                    await bot.changes.after(applied)
+            pages = {
+                size: await open_page(
+                    browser,
+                    base,
+                    user=MEMBER,
+                    code=f"code-{size}",
+                    instance="i-table",
+                    channel=CHANNEL,
+                    viewport=viewport,
+                    locale=LOCALES[language],
+                )
+                for size, viewport in SIZES.items()
+            }
+            seen: set[str] = set()
+            for _ in range(MOVES):
+                found = await bot.service.active(CHANNEL)
+                if found is None:
+                    break
+                row, _info = found
+                state = bot.service.state_of(row)
+                decision = engine.decision(state)
+                if decision is None or 0 not in decision.actors:
                     await bot.changes.settled()
-                latest = await bot.service.latest(CHANNEL)
-                assert latest is not None and latest.status == "finished", "the game did not end"
-                await _shoot(pages, latest.version, out, "99-final", language)
-                saved += [out / f"99-final-{size}-{language}.png" for size in SIZES]
-                for page in pages.values():
-                    if page.errors:
-                        raise SystemExit(f"the page reported errors: {page.errors}")
-                await browser.close()
+                    await asyncio.sleep(0.05)
+                    continue
+                kind = decision.kind.split(".")[-1]
+                if kind not in seen:
+                    seen.add(kind)
+                    name = f"{len(seen):02d}-{kind}"
+                    await _shoot(pages, row.version, out, name, language)
+                    saved += [out / f"{name}-{size}-{language}.png" for size in SIZES]
+                action: Any = engine.ai(0).act(engine.view(state, 0), decision)
+                applied = await bot.service.act(
+                    CHANNEL, MEMBER, action.model_dump(mode="json"), version=row.version
+                )
+                await bot.changes.after(applied)
+                await bot.changes.settled()
+            latest = await bot.service.latest(CHANNEL)
+            assert latest is not None and latest.status == "finished", "the game did not end"
+            await _shoot(pages, latest.version, out, "99-final", language)
+            saved += [out / f"99-final-{size}-{language}.png" for size in SIZES]
+            for page in pages.values():
+                if page.errors:
+                    raise SystemExit(f"the page reported errors: {page.errors}")
         finally:
             await runner.cleanup()
             await server.stop()
@@ -178,10 +170,22 @@ def main() -> None:
     parser.add_argument("--language", choices=sorted(LOCALES))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    for game in [args.game] if args.game else PAGES:
-        for language in [args.language] if args.language else sorted(LOCALES):
-            saved = asyncio.run(preview(game, language, args.out / game, args.seed))
-            print(f"{game} ({language}): {len(saved)} screenshots in {args.out / game}")
+    asyncio.run(previews(args))
+
+
+async def previews(args: argparse.Namespace) -> None:
+    """Every game and language asked for, in one chromium."""
+    if not served.SDK.exists():  # the page would wait for its SDK until a timeout
+        raise SystemExit(NOT_BUILT)
+    path = chromium_path()
+    if path is None:
+        raise SystemExit("chromium is not installed (apt-get install chromium)")
+    async with launched(path) as chromium:
+        for game in [args.game] if args.game else PAGES:
+            for language in [args.language] if args.language else sorted(LOCALES):
+                browser = await chromium.ready()  # the last game's pages closed
+                saved = await preview(game, language, args.out / game, args.seed, browser)
+                print(f"{game} ({language}): {len(saved)} screenshots in {args.out / game}")
 
 
 if __name__ == "__main__":

@@ -101,9 +101,14 @@ async def open_page(
     viewport: dict[str, int] = PHONE,
     locale: str = "en-US",
     wait: bool = True,
+    clock: bool = False,
 ) -> TablePage:
-    """A member opens the Activity: the harness frames the page, which signs in."""
+    """A member opens the Activity: the harness frames the page, which signs in. With
+    ``clock``, the page's timers are Playwright's (``page.context.clock``): they run as
+    the real ones until the test runs them on, past a wait the page would make."""
     context = await browser.new_context(viewport=viewport, locale=locale)  # type: ignore[arg-type]
+    if clock:
+        await context.clock.install()
     page = await context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -6,6 +6,7 @@ its socket or sign-in."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 from pathlib import Path
 from typing import Any
@@ -118,15 +119,20 @@ async def test_another_site_can_neither_frame_the_page_nor_use_its_socket_or_sig
     try:
         tab = await context.new_page()
         console: list[str] = []
-        tab.on("console", lambda message: console.append(message.text))
+        refused = asyncio.Event()  # the refusal is written once the frame's answer is read
+
+        def heard(text: str) -> None:
+            console.append(text)
+            if "frame-ancestors" in text:
+                refused.set()
+
+        tab.on("console", lambda message: heard(message.text))
         await tab.goto(f"http://127.0.0.2:{port}/")
         await tab.wait_for_function("window.socket !== 'pending' && window.posted === true", timeout=10_000)
         assert await tab.evaluate("window.socket") == "refused"
         framed = next(f for f in tab.frames if f is not tab.main_frame)
-        for _ in range(50):  # the refusal is written once the frame's answer is read
-            if any("frame-ancestors" in line for line in console):
-                break
-            await asyncio.sleep(0.1)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(refused.wait(), timeout=5)
         assert any("frame-ancestors" in line for line in console), console
         assert not framed.url.startswith(base)  # the browser's error page instead of the table
         assert web_rig.discord.asked == []  # the stolen code was never exchanged

@@ -84,10 +84,17 @@ async def test_pages_open_through_a_restart_reconnect_and_show_the_table_as_it_i
         assert found is not None
         first = found[0].version
         alice = await open_page(
-            browser, base, user=ALICE, code="code-alice", instance="i-table", channel=CHANNEL
+            browser, base, user=ALICE, code="code-alice", instance="i-table", channel=CHANNEL, clock=True
         )
         bob = await open_page(
-            browser, base, user=BOB, code="code-bob", instance="i-table", channel=CHANNEL, locale="it"
+            browser,
+            base,
+            user=BOB,
+            code="code-bob",
+            instance="i-table",
+            channel=CHANNEL,
+            locale="it",
+            clock=True,
         )
         assert (await alice.version(), await bob.version()) == (first, first)
 
@@ -107,6 +114,9 @@ async def test_pages_open_through_a_restart_reconnect_and_show_the_table_as_it_i
 
     async with running(settings) as bot:  # a new process: the same database, the same port
         for page in (alice, bob):
+            # The page's next try is at most its longest wait between tries away (RETRY_MS, 8 s):
+            # its clock is run on past it rather than waited out.
+            await page.page.context.clock.run_for(8_000)
             await page.ready(now, timeout=15_000)
             assert await page.version() == now
             assert await page.notice() == ""
