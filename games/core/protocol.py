@@ -10,11 +10,12 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from games.core.budget import Budget
+from games.core.copying import copy_model
 from games.core.errors import RuleError
 from games.core.events import Event
 from games.core.options import Option, Setting, Variant
@@ -36,6 +37,14 @@ class GameState(BaseModel):
     schema_version: int = 1
     players: int
     rng: Rng
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        # Game.play copies the state before every action: a direct walk of the
+        # tree (games.core.copying) rather than copy.deepcopy's generic one.
+        if self.__pydantic_private__ is not None or self.__pydantic_extra__ is not None:
+            return super().__deepcopy__(memo)
+        copied: Self = copy_model(self)
+        return copied
 
 
 class Decision(BaseModel):

@@ -199,10 +199,20 @@ def chance_all_paid(masks: tuple[int, ...], unpaid: int, willing: float) -> floa
 
 
 def _afford(hand: Bundle, cats: Cats, more: Bundle | None = None) -> int:
+    # Called for every deal of every split the leader weighs: one loop per case,
+    # without a conditional per category.
     mask = 0
-    for i, (res, qty) in enumerate(cats):
-        if hand[res] + (more.get(res, 0) if more else 0) >= qty:
-            mask |= 1 << i
+    bit = 1
+    if more:
+        for res, qty in cats:
+            if hand[res] + more.get(res, 0) >= qty:
+                mask |= bit
+            bit <<= 1
+    else:
+        for res, qty in cats:
+            if hand[res] >= qty:
+                mask |= bit
+            bit <<= 1
     return mask
 
 
@@ -234,5 +244,10 @@ def easy_chance(masks: Counter[tuple[int, ...]], unpaid: int) -> float:
     """The chance, over the deals, that the players still to act pay off ``unpaid``."""
     if not unpaid:
         return 1.0
-    total = sum(count * chance_all_paid(key, unpaid, OTHERS_PAY) for key, count in masks.items())
-    return total / max(1, sum(masks.values()))
+    # The same additions in the same order as a sum over a generator, without one.
+    total = 0.0
+    deals = 0
+    for key, count in masks.items():
+        total += count * chance_all_paid(key, unpaid, OTHERS_PAY)
+        deals += count
+    return total / max(1, deals)

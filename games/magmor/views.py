@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel
 
 from games.magmor import grid, turn
-from games.magmor.data import OBJECTIVES
+from games.magmor.data import CARDS, OBJECTIVES
 from games.magmor.state import Category, Crossing, Exploration, MagmorState, Phase
 
 __all__ = [
@@ -83,6 +84,34 @@ def face(state: MagmorState, cell: str) -> Face:
 
 def cell_view(state: MagmorState, cell: str) -> CellView:
     crossed = cell in state.path
+    if crossed:
+        return _cell_view(state, cell, crossed=True)
+    # An uncrossed cell shows only its back: strings and flags, the same for every
+    # state holding that card there. Views are built at every step of the hard
+    # player's playouts, so each (cell, card) is validated once and copied shallowly
+    # (its fields are immutable).
+    return _back_view(cell, None if cell == grid.MAGMOR else state.grid[cell]).model_copy()
+
+
+@lru_cache(maxsize=1024)
+def _back_view(cell: str, card: str | None) -> CellView:
+    if card is None:
+        return CellView(
+            cell=cell, terrain=None, explore_cost=None, hint=None, face=None, crossed=False, magmor=True
+        )
+    back = CARDS[card]
+    return CellView(
+        cell=cell,
+        terrain=back.terrain,
+        explore_cost=back.explore_cost,
+        hint=back.hint,
+        face=None,
+        crossed=False,
+        magmor=False,
+    )
+
+
+def _cell_view(state: MagmorState, cell: str, *, crossed: bool) -> CellView:
     if cell == grid.MAGMOR:
         return CellView(
             cell=cell,

@@ -207,6 +207,8 @@ class SpellRoll(_Copyable):
 
 
 class NarniaState(GameState, _Copyable):
+    __deepcopy__ = _Copyable.__deepcopy__  # its own copy, sharing the frozen records
+
     game: str = "narnia"
     colours: list[str]  # seat -> colour (NA-3.1, D1)
     phase: Phase
