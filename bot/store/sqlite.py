@@ -11,15 +11,17 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from bot.store.base import INSERT_ACTION, INSERT_NOTICE, SET_META, UPDATE_GAME, Store
 from bot.store.sql import Record, Transaction
+
+R = TypeVar("R")
 
 MIGRATIONS: list[str] = [
     # 1: games and their action log
@@ -234,7 +236,8 @@ class SqliteStore(Store):
     def __init__(self, path: Path | str) -> None:
         self.path = str(path)
         self._db: aiosqlite.Connection | None = None
-        # aiosqlite serialises statements, not transactions: one lock for both.
+        # aiosqlite serialises statements, not transactions: the lock keeps a
+        # transaction of several trips whole (one-trip calls: _one_hop).
         self._lock = asyncio.Lock()
 
     async def open(self) -> None:
@@ -271,10 +274,24 @@ class SqliteStore(Store):
                 raise
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Record]:
-        # Reads go through the same lock and run to their end in one thread hop
-        # (execute_fetchall): an unfinished SELECT would make COMMIT fail.
-        async with self._lock:
-            return list(await self.db.execute_fetchall(sql, params))
+        # A read runs to its end in one thread hop (execute_fetchall): an
+        # unfinished SELECT would make COMMIT fail.
+        return list(await self._one_hop(self.db.execute_fetchall, sql, params))
+
+    async def _one_hop(self, call: Callable[..., Awaitable[R]], *args: Any) -> R:
+        """``call``, one trip to the database thread (a read, or a change written
+        whole in one trip), waiting for the lock only while a transaction of
+        several trips holds it. aiosqlite's one thread runs trips in the order
+        they were queued, so a one-trip call cannot land inside another; waiting
+        for the lock when it is free cost each trip a round of the event loop
+        to hand it on, and at 1,000 tables the members' moves queued behind
+        hundreds of those rounds (bench.hard_tables --attribute)."""
+        if self._lock.locked():
+            async with self._lock:
+                return await call(*args)
+        # Queued now, in this step of the loop: before any transaction that takes
+        # the lock next queues its BEGIN.
+        return await call(*args)
 
     async def _migrate(self) -> None:
         current = await self.schema_version()
@@ -291,13 +308,17 @@ class SqliteStore(Store):
     async def _write_change(
         self, update: Sequence[Any], logged: Sequence[Sequence[Any]], published: Sequence[Sequence[Any]]
     ) -> bool:
-        async with self._lock:
-            # The whole transaction in one trip to the database thread (speed:
-            # each aiosqlite call is a thread hop, which cost more than the
-            # writes themselves). aiosqlite has no public call for this.
-            written: bool = await self.db._execute(  # type: ignore[no-untyped-call]
-                _write_change, self.db._conn, update, logged, published
-            )
+        # The whole transaction in one trip to the database thread (speed:
+        # each aiosqlite call is a thread hop, which cost more than the
+        # writes themselves). aiosqlite has no public call for this.
+        written: bool = await self._one_hop(
+            self.db._execute,
+            _write_change,
+            self.db._conn,
+            update,
+            logged,
+            published,
+        )
         return written
 
     async def patch_table_keys(
