@@ -70,9 +70,7 @@ async def member(rig: Rig, browser: Any, user: int) -> TablePage:
 
 async def at_version(page: TablePage, version: int) -> None:
     """Wait until the page shows the table at ``version`` or later."""
-    await page.frame.wait_for_function(
-        "v => Number(document.getElementById('app').dataset.version) >= v", arg=version, timeout=10_000
-    )
+    await page.at_version(version)
 
 
 def strings(value: Any) -> list[str]:

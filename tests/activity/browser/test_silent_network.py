@@ -4,7 +4,9 @@ both ways while keeping the connections open. Each page notices within ~15 s, sa
 "reconnecting…" in its member's language with its controls dimmed; a move sent just as
 the network died is settled within seconds, not left waiting; a click while the
 connection is dead is refused on the page, not queued; and when the network comes back
-the pages catch up by themselves with a move made meanwhile with buttons.
+the pages catch up by themselves with a move made meanwhile with buttons. The pages' clocks
+are Playwright's: the test runs them on through the silence instead of waiting it out, and
+measures in the pages' own seconds, which are all a page judges a silence by.
 
 With HEARTBEAT_SHOTS=<folder>, the test saves the reconnecting pages' screenshots there."""
 
