@@ -14,8 +14,14 @@ from typing import Any
 
 from pydantic import BaseModel
 
-# Immutable values a copy may share.
-_PLAIN: frozenset[type] = frozenset({int, str, float, bool, type(None)})
+# Immutable values a copy may share: plain values, and the records a game declares
+# immutable with :func:`share` (Narnia's frozen tokens and throws).
+_PLAIN: set[type] = {int, str, float, bool, type(None)}
+
+
+def share(kind: type) -> None:
+    """Let copies share values of ``kind``: it is immutable (a frozen record)."""
+    _PLAIN.add(kind)
 
 
 def fast_copy(value: Any) -> Any:
@@ -34,7 +40,7 @@ def fast_copy(value: Any) -> Any:
         return {key: item if type(item) in _PLAIN else fast_copy(item) for key, item in value.items()}
     if (
         isinstance(value, BaseModel)
-        and kind.__deepcopy__ is _MODEL_DEEPCOPY
+        and kind.__deepcopy__ in _WALKED
         and value.__pydantic_extra__ is None
         and value.__pydantic_private__ is None
     ):
@@ -54,4 +60,11 @@ def copy_model(value: BaseModel) -> Any:
     return copied
 
 
-_MODEL_DEEPCOPY = BaseModel.__deepcopy__
+def walk_copy(self: Any, memo: dict[int, Any] | None = None) -> Any:
+    """A model's ``__deepcopy__`` that is :func:`copy_model`'s walk (for models that
+    define their own, so a copy of a tree of them stays one walk)."""
+    return copy_model(self)
+
+
+# The ``__deepcopy__`` methods fast_copy may replace with its own walk.
+_WALKED = {BaseModel.__deepcopy__, walk_copy}

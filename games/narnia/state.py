@@ -7,12 +7,12 @@ Witch. Bags are counts per natural value: every draw is uniform over the tokens 
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from games.core import GameState
+from games.core.copying import share, walk_copy
 from games.narnia.data import DEFAULT_ROUND_CAP, Origin
 
 __all__ = [
@@ -56,38 +56,6 @@ Side = Literal["attacker", "defender"]
 BattleCause = Literal["attack", "witch_round", "witch_card"]
 
 
-# Types a copy may share: plain values, and the frozen records (registered by _Immutable).
-_SHARED: set[type] = {int, str, float, bool, type(None)}
-
-
-def fast_copy(value: Any) -> Any:
-    """A deep copy that shares immutable records and skips re-validation.
-
-    The core copies the whole state before every action (``Game.play``); the generic
-    ``copy.deepcopy`` of pydantic models made that the bulk of an AI game's time.
-    """
-    kind = type(value)
-    if kind in _SHARED:
-        return value
-    if kind is list:
-        return [item if type(item) in _SHARED else fast_copy(item) for item in value]
-    if kind is dict:
-        return {key: item if type(item) in _SHARED else fast_copy(item) for key, item in value.items()}
-    if isinstance(value, BaseModel):
-        # What pydantic's own __copy__ does (new __dict__ and fields-set, no validation),
-        # with the fields copied deeply; these models have no extra or private attributes.
-        copied = object.__new__(kind)
-        fields = {
-            key: item if type(item) in _SHARED else fast_copy(item) for key, item in value.__dict__.items()
-        }
-        object.__setattr__(copied, "__dict__", fields)
-        object.__setattr__(copied, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))
-        object.__setattr__(copied, "__pydantic_extra__", None)
-        object.__setattr__(copied, "__pydantic_private__", None)
-        return copied
-    return copy.deepcopy(value)
-
-
 M = TypeVar("M", bound=BaseModel)
 
 
@@ -103,9 +71,7 @@ def trusted(cls: type[M], **fields: Any) -> M:
 
 
 class _Copyable(BaseModel):
-    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
-        copied: Self = fast_copy(self)
-        return copied
+    __deepcopy__ = walk_copy  # the core's walk, sharing the frozen records
 
 
 class _Immutable(BaseModel):
@@ -115,7 +81,7 @@ class _Immutable(BaseModel):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        _SHARED.add(cls)
+        share(cls)
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
         return self
@@ -207,7 +173,7 @@ class SpellRoll(_Copyable):
 
 
 class NarniaState(GameState, _Copyable):
-    __deepcopy__ = _Copyable.__deepcopy__  # its own copy, sharing the frozen records
+    __deepcopy__ = walk_copy  # the core's walk, sharing the frozen records
 
     game: str = "narnia"
     colours: list[str]  # seat -> colour (NA-3.1, D1)

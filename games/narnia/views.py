@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from games.core.copying import fast_copy
 from games.narnia.data import START, TERRITORIES, Origin
 from games.narnia.state import (
     Battle,
@@ -19,7 +20,6 @@ from games.narnia.state import (
     Stage,
     Token,
     WitchPair,
-    fast_copy,
     trusted,
 )
 

@@ -19,8 +19,9 @@ from __future__ import annotations
 import random
 
 from games.core import Rng
+from games.core.copying import fast_copy
 from games.narnia.data import CARD_IDS, TERRITORIES
-from games.narnia.state import NarniaState, Territory, fast_copy
+from games.narnia.state import NarniaState, Territory
 from games.narnia.views import NarniaView
 
 __all__ = ["hidden_cards", "sample_world"]
