@@ -35,9 +35,9 @@ from games.akelarre.drawing import DECK, open_sources
 from games.akelarre.groups import resolve
 from games.akelarre.moves import distinct
 from games.akelarre.scoring import card_points
-from games.akelarre.state import Placed
+from games.akelarre.state import Held, Placed, Step
 from games.akelarre.turn import may_buy
-from games.akelarre.views import AkelarreView, PlaceView
+from games.akelarre.views import AkelarreView, PaymentView, PileView, PlaceView, SeatView
 
 __all__ = [
     "ACTION_ADAPTER",
@@ -57,10 +57,15 @@ __all__ = [
     "Done",
     "Draw",
     "EndTurn",
+    "Held",
     "Open",
     "Pay",
+    "PaymentView",
+    "PileView",
     "PlaceView",
     "Placed",
+    "SeatView",
+    "Step",
     "Take",
     "card_points",
     "distinct",

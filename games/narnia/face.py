@@ -27,8 +27,8 @@ from games.narnia.actions import (
 from games.narnia.ai import Board, peter_neighbours, ranked_attacks
 from games.narnia.data import CARD_TYPE, DATA, NEIGHBOURS, START, TERRITORIES
 from games.narnia.odds import Pair, Pending, conquest, known_only
-from games.narnia.state import Battle, Throw
-from games.narnia.views import NarniaView, TerritoryView
+from games.narnia.state import Battle, Phase, RoundEffects, Throw, Token
+from games.narnia.views import NarniaView, SeatView, TerritoryView
 
 __all__ = [
     "ACTION_ADAPTER",
@@ -51,15 +51,19 @@ __all__ = [
     "Pair",
     "Pass",
     "Pending",
+    "Phase",
     "PlaceReinforcement",
     "PlaceWitch",
     "Reinforce",
     "Reroll",
+    "RoundEffects",
+    "SeatView",
     "SpellLoss",
     "Stone",
     "Surprise",
     "TerritoryView",
     "Throw",
+    "Token",
     "Treachery",
     "WitchPairChoice",
     "conquest",
