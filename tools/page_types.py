@@ -7,7 +7,7 @@ own). This writes them as TypeScript declarations beside the JavaScript that rea
 for ``tsc --checkJs`` (web/tsconfig.json) to check the page against:
 
 * ``cogs/activity/static/app/wire.d.ts``: ``Table<View>``, the messages, their parts;
-* ``cogs/<game>/page/wire.d.ts`` for every game whose face has a page (``page/page.mjs``):
+* ``cogs/<game>/page/wire.d.ts`` for every game whose face has a page (``Presenter.page_folder``):
   its page state's models, and ``View`` and ``Table`` for its page to name.
 
 ``--check`` writes nothing and fails, naming them, when a file is not what the models make
@@ -181,30 +181,27 @@ def game_types(model: type[BaseModel], actions: Any) -> str:
     )
 
 
-def pages() -> Iterable[tuple[str, Path]]:
-    """Every registered game whose face has a page (``cogs/<game>/page/page.mjs``), with that folder."""
-    from bot.extensions import face_folder
+def pages() -> Iterable[tuple[type[BaseModel], Any, Path]]:
+    """Every registered game whose face has a page (``Presenter.page_folder``): the model
+    its page is sent, the adapter of its actions, and the page's folder."""
+    from bot.extensions import face
+    from cogs.kit.presenter import Presenter
     from games.registry import GAMES
 
     for game in GAMES:
-        folder = face_folder(game)
-        if folder is not None and (folder / "page" / "page.mjs").is_file():
-            yield game, folder / "page"
+        name = face(game)
+        # The face's presenter, as its cog registers it with the bot (``cogs.<id>.PRESENTER``).
+        presenter = getattr(importlib.import_module(name), "PRESENTER", None) if name is not None else None
+        folder = presenter.page_folder() if isinstance(presenter, Presenter) else None
+        if isinstance(presenter, Presenter) and folder is not None:
+            yield page_model(presenter), GAMES[game].action_adapter, folder
 
 
 def generated() -> dict[Path, str]:
     """Every generated file's path and the text the models make of it."""
-    from bot.extensions import face
-    from cogs.kit.presenter import PRESENTERS
-    from games.registry import GAMES
-
     files = {SHELL_TYPES: shell_types()}
-    for game, folder in pages():
-        name = face(game)
-        if name is not None:
-            importlib.import_module(name)  # the face registers its presenter
-        # Its actions: the union the engine parses them with.
-        files[folder / "wire.d.ts"] = game_types(page_model(PRESENTERS[game]), GAMES[game].action_adapter)
+    for model, actions, folder in pages():
+        files[folder / "wire.d.ts"] = game_types(model, actions)
     return files
 
 

@@ -12,9 +12,12 @@ Nothing here is a Discord id, and nothing of another seat's hidden hand."""
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from bot.hints import hints_on
 from bot.i18n import catalog, plural_forms
@@ -107,6 +110,7 @@ class Shown:
     state: GameState | None
     recent: tuple[ActionRow, ...] = ()  # the action log's last rows, their private events too
     drawn: Drawn = field(default_factory=Drawn)  # their lines, kept across changes
+    views: dict[int | None, BaseModel] = field(default_factory=dict)  # the engine's, by seat, made once
 
     def table(self, seat: int | None, language: str) -> dict[str, Any]:
         """What ``seat`` (None: a member without one) may see, in ``language``."""
@@ -140,9 +144,29 @@ class Shown:
         """``seat``'s own view, as the game's page is sent it (``Presenter.page_state``)."""
         if self.state is None:
             return None
-        view = GAMES[self.row.game].view(self.state, seat)
+        view = self.view(seat)
         presenter = PRESENTERS.get(self.row.game)
         return (view if presenter is None else presenter.page_state(view, seat)).model_dump(mode="json")
+
+    def view(self, seat: int | None) -> BaseModel:
+        """The engine's view for ``seat``, made once per change (the page's work reads it too)."""
+        assert self.state is not None
+        if seat not in self.views:
+            self.views[seat] = GAMES[self.row.game].view(self.state, seat)
+        return self.views[seat]
+
+    def page_work(self, seats: Iterable[int | None]) -> Callable[[], None] | None:
+        """The slow work these seats' pages read (``Presenter.page_work``), as one; None: none."""
+        presenter = PRESENTERS.get(self.row.game)
+        if presenter is None or self.state is None:
+            return None
+        works = [w for seat in set(seats) if (w := presenter.page_work(self.view(seat), seat)) is not None]
+
+        def all_of_them() -> None:
+            for work in works:
+                work()
+
+        return all_of_them if works else None
 
     def lines(self, seat: int | None, language: str) -> list[str]:
         """The last events ``seat`` may see, oldest first: the public ones and its own."""

@@ -24,6 +24,7 @@ from cogs.activity.backlog import unsent
 from cogs.activity.pages import page_path
 from cogs.activity.protocol import PROTOCOL
 from cogs.activity.shown import Drawn, Shown, page_data, shown, words
+from cogs.kit.drawn import work_ahead
 
 log = logging.getLogger("gamemaster.activity")
 
@@ -106,6 +107,8 @@ class Viewers:
         """``at`` to each of ``viewers`` as its seat sees it, each (seat, language)
         drawn and written as JSON once: a text is all that waits on the sockets,
         not tables of objects that the garbage collector would walk."""
+        if at is not None:  # what the pages read that is slow to work out, off the loop first (Narnia's odds)
+            await work_ahead(at.page_work(at.info.seat_of(viewer.user_id) for viewer in viewers))
         stamp = (at.row.id, at.row.version) if at is not None else None
         game = at.row.game if at is not None else ""
         texts: dict[tuple[int | None, str, bool], str] = {}

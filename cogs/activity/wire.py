@@ -87,9 +87,9 @@ class StateMessage(_Sent):
         description="What the game's page draws with beside its state (Presenter.page_data), with the words.",
         json_schema_extra=OPTIONAL,
     )
-    page: bool = Field(
-        default=False,
-        description="Whether the game has a page module that draws it; with the words.",
+    page: str | None = Field(
+        default=None,
+        description="The game's page module relative to the build's root (games/<game>/page.mjs), or null.",
         json_schema_extra=OPTIONAL,
     )
 

@@ -2,9 +2,9 @@
 the page draws it, from the seat's own view (its hand and favourite only in its own page).
 
 Besides what the engine's view holds, the page is told what it would otherwise work out by
-the rules: what a draw from each discard pile would bring into this seat's hand (AK-8.2:
-from the top, the latest discard first, up to a hand of seven), so it shows "you would get"
-without knowing the hand's size or the order of a draw."""
+the rules: how many cards a draw would bring into this seat's hand and which ones each
+discard pile would give (AK-8.2: from the top, the latest discard first, up to a hand of
+seven), so it shows "you would get" without knowing the hand's size or a draw's order."""
 
 from __future__ import annotations
 
@@ -55,6 +55,9 @@ class AkelarrePage(_Page):
     hand: list[str] | None = Field(description="The seat's own hand; null in anyone else's page.")
     favourite: str | None = Field(description="The seat's own secret favourite family.")
     favourites: list[str] | None = Field(description="Every seat's favourite, once the game is over (R25).")
+    draw_count: int = Field(
+        description="How many cards a draw would bring into this seat's hand (AK-8.2); 0 without one."
+    )
     gives: dict[str, list[str]] = Field(
         description="Family → the cards a draw from its pile would bring into this seat's hand now, "
         "the first drawn first (AK-8.2); {} without a hand."
@@ -82,5 +85,6 @@ def page_state(view: AkelarreView, seat: int | None) -> AkelarrePage:
         favourite=view.favourite,
         favourites=list(view.favourites) if view.favourites is not None else None,
         # The top of a pile is its last card: a draw takes from there (games/akelarre/drawing.do_draw).
+        draw_count=room,
         gives={pile.family: pile.cards[::-1][:room] for pile in view.piles if pile.cards and room > 0},
     )

@@ -4,7 +4,7 @@ the part of its name (``board`` with its ``picture``, ``panel`` with ``picker``,
 
 from __future__ import annotations
 
-from cogs.akelarre import board, final, hand_picture, hints, panel
+from cogs.akelarre import board, final, hand_picture, hints, page_state, panel
 from cogs.kit.bound import BoundPresenter
 from games.akelarre.face import AkelarreView
 
@@ -16,4 +16,4 @@ class AkelarrePresenter(BoundPresenter):
     view_type = AkelarreView
     # What the Activity's page names (its own words are akelarre.page.*): cards, families, their emoji.
     page_words = ("akelarre.card.", "akelarre.family.", "akelarre.suit.", "akelarre.ui.emoji.")
-    parts = (board, final, panel, hand_picture, hints)
+    parts = (board, final, panel, hand_picture, hints, page_state)

@@ -50,6 +50,7 @@ class Hooks:
     live_message: Callable[[TableInfo, View, str, str], str | None] | None = None
     page_data: Callable[[str], dict[str, Any]] | None = None
     page_state: Callable[[View, int | None], BaseModel] | None = None
+    page_work: Callable[[View, int | None], Callable[[], None] | None] | None = None
     final_headline: Callable[[TableInfo, Outcome, str], str | None] | None = None
     score_text: Callable[[TableInfo, Standing, str], str] | None = None
     score_amount: Callable[[int, str], str] | None = None
@@ -136,6 +137,10 @@ class BoundPresenter(Presenter):
     def page_state(self, view: BaseModel, seat: int | None) -> BaseModel:
         own = self.hooks.page_state
         return super().page_state(view, seat) if own is None else own(self._own(view), seat)
+
+    def page_work(self, view: BaseModel, seat: int | None) -> Callable[[], None] | None:
+        own = self.hooks.page_work
+        return super().page_work(view, seat) if own is None else own(self._own(view), seat)
 
     def board_image(
         self,

@@ -80,6 +80,12 @@ class Presenter(ABC):
         here and for the page (tools/page_types.py). By default the engine's view itself."""
         return view
 
+    def page_work(self, view: BaseModel, seat: int | None) -> Callable[[], None] | None:
+        """Slow work ``page_state`` reads for ``seat``, done off the event loop before the page
+        is sent, as ``panel_work`` is for the panel (Narnia's battle odds); None when there is
+        none. The page is sent all the same if it takes too long, with what is known by then."""
+        return None
+
     def page_data(self, language: str) -> dict[str, Any]:
         """What the Activity's page of this game draws with that no state holds
         (Narnia's map: its cells and borders), sent once per page; {} for none."""

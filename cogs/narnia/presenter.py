@@ -18,7 +18,18 @@ answered by the part of its name."""
 from __future__ import annotations
 
 from cogs.kit.bound import BoundPresenter
-from cogs.narnia import battles, board, clicks, final, hints, odds_ahead, page_map, panel, panel_map
+from cogs.narnia import (
+    battles,
+    board,
+    clicks,
+    final,
+    hints,
+    odds_ahead,
+    page_map,
+    page_state,
+    panel,
+    panel_map,
+)
 from games.narnia.face import NarniaView, known_only
 
 GAME = "narnia"
@@ -41,7 +52,7 @@ class NarniaPresenter(BoundPresenter):
     )  # what the Activity's page names, and the channel's words it says things with
     # the Activity's page (page_map), the board, the end, the live battle message
     # (battles), the panel with its slow work (odds_ahead), its map and its clicks.
-    parts = (page_map, board, final, battles, panel, odds_ahead, panel_map, clicks, hints)
+    parts = (page_map, page_state, board, final, battles, panel, odds_ahead, panel_map, clicks, hints)
     # On the event loop the panel and the hint read only the chances known: the others are
     # worked out first by panel_work on the work thread (the hint's search, on its own).
     on_loop = known_only

@@ -21,7 +21,7 @@ from bot.model import Applied, LogRow
 from cogs.activity.server import ActivityServer
 from cogs.kit.presenter import register
 from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
-from tests.activity.pages import page_presenters
+from tests.activity.pages import page_presenters, page_view
 from tests.e2e.helpers import Table
 from tests.factory import make_bot
 
@@ -41,7 +41,7 @@ for presenter in page_presenters():
 @dataclass
 class Channel:
     """Stands for the channel's Discord publisher: it records each flush; and
-    every committed version's views, seat by seat (what each page may see)."""
+    every committed version's page views, seat by seat (what each page may see)."""
 
     bot: GameMasterBot
     flushed: list[int] = field(default_factory=list)
@@ -59,7 +59,7 @@ class Channel:
             await commit(applied, log_rows, **options)
             assert applied.state is not None
             seats: list[int | None] = [*range(len(applied.table.seats)), None]
-            views = {s: applied.game.view(applied.state, s).model_dump(mode="json") for s in seats}
+            views = {s: page_view(applied.row.game, applied.state, s) for s in seats}
             self.views[applied.row.version] = views
 
         core.commit = recorded  # type: ignore[method-assign]

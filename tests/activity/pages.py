@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from bot.extensions import face, presented_games
-from cogs.kit.presenter import Presenter
+from cogs.kit.presenter import PRESENTERS, Presenter
+from games.core import GameState
+from games.registry import GAMES
 
 
 def page_presenters() -> list[Presenter]:
@@ -17,3 +20,17 @@ def page_presenters() -> list[Presenter]:
         if isinstance(presenter, Presenter) and presenter.page_folder() is not None:
             found.append(presenter)
     return found
+
+
+def page_view(game: str, state: GameState, seat: int | None) -> dict[str, Any]:
+    """What ``seat``'s page is sent as ``table.view``: its presenter's page state of the
+    seat's own view, with the slow work it reads done first (the server does it before it
+    sends: cogs/activity/viewers.py), as JSON."""
+    view = GAMES[game].view(state, seat)
+    presenter = PRESENTERS.get(game)
+    if presenter is None:
+        return view.model_dump(mode="json")
+    work = presenter.page_work(view, seat)
+    if work is not None:
+        work()
+    return presenter.page_state(view, seat).model_dump(mode="json")

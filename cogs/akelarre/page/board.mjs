@@ -5,7 +5,6 @@
 // plays there (``opts``, from picks.mjs).
 import { cardOrder, familyOf, favouriteNatural, isJoker, valueOf } from "./cards.mjs";
 import {
-  HAND_SIZE,
   card,
   cardName,
   counted,
@@ -33,6 +32,7 @@ function chooseTarget(place, actions) {
   redraw();
 }
 
+/** @param {import("./ui.mjs").View} view */
 export function players(view, decision) {
   const acting = decision ? decision.seats.filter((s) => !decision.done.includes(s)) : [];
   return el(
@@ -70,13 +70,14 @@ export function players(view, decision) {
   );
 }
 
+/** @param {import("./ui.mjs").View} view */
 export function banners(view, mine) {
   const out = [];
   if (view.final_round && view.step !== "over") {
     const names = view.final_queue.map(seatName).join(", ");
     out.push(el("p", { class: "ak-banner final" }, w("final_round", { names })));
   }
-  if (view.stall_blocked && view.step !== "over") out.push(el("p", { class: "ak-banner" }, w("stall_blocked")));
+  if (view.stall.blocked && view.step !== "over") out.push(el("p", { class: "ak-banner" }, w("stall_blocked")));
   if (view.held) {
     const held = view.held;
     const place = view.places.find((p) => p.id === held.place);
@@ -108,8 +109,9 @@ export function banners(view, mine) {
   return out.length ? el("div", { class: "ak-banners" }, out) : null;
 }
 
+/** @param {import("./ui.mjs").View} view */
 function payment(view, mine) {
-  const p = view.payment;
+  const p = /** @type {NonNullable<typeof view.payment>} */ (view.payment); // drawn only while one is chosen
   const place = view.places.find((x) => x.id === p.place) || { number: "?" };
   const owner = mine && p.owner === ui.table.seat;
   const text = owner
@@ -142,6 +144,7 @@ function payment(view, mine) {
   );
 }
 
+/** @param {import("./ui.mjs").View} view */
 export function places(view, opts) {
   const held = view.held;
   return el(
@@ -167,6 +170,7 @@ export function places(view, opts) {
         });
         if (held && held.place === p.id)
           cards.push(el("div", { class: "ak-card sm ghost", title: w("taken_here") }, "✋"));
+        /** @type {HTMLElement | null} */
         let needs = null;
         if (!p.free) {
           const what =
@@ -204,8 +208,8 @@ export function places(view, opts) {
   );
 }
 
+/** @param {import("./ui.mjs").View} view */
 export function supply(view, opts) {
-  const want = HAND_SIZE - ((view.hand && view.hand.length) || 0);
   const deckOpen = opts.draws.get("deck");
   const deck = el(
     deckOpen ? "button" : "div",
@@ -230,7 +234,7 @@ export function supply(view, opts) {
     const top = pile.top
       ? card(pile.top, { size: "sm" })
       : el("div", { class: "ak-card sm empty", dataset: { family: pile.family } }, emoji(pile.family));
-    const gives = source && want > 0 ? pile.cards.slice(-want).reverse() : [];
+    const gives = source ? view.gives[pile.family] || [] : [];
     return el(
       action ? "button" : "div",
       {
@@ -254,8 +258,8 @@ export function supply(view, opts) {
     );
   });
   const stall =
-    view.stall_limit > 0 && view.stall_turns > 0 && !view.stall_blocked && view.step !== "over"
-      ? el("p", { class: "ak-stall" }, w("stall_count", { count: view.stall_turns, limit: view.stall_limit }))
+    view.stall.limit > 0 && view.stall.turns > 0 && !view.stall.blocked && view.step !== "over"
+      ? el("p", { class: "ak-stall" }, w("stall_count", { count: view.stall.turns, limit: view.stall.limit }))
       : null;
   return el(
     "section",
@@ -266,6 +270,7 @@ export function supply(view, opts) {
   );
 }
 
+/** @param {import("./ui.mjs").View} view */
 export function captured(view) {
   return el(
     "details",

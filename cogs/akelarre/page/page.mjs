@@ -30,6 +30,7 @@ export default definePage({
     prune(ui);
     return previous || {};
   },
+  /** @param {import("./ui.mjs").Page} ctx */
   draw(ctx) {
     ui.page = ctx;
     ui.table = ctx.table;

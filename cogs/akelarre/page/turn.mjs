@@ -3,7 +3,7 @@
 // lit where a legal move plays them together with the cards already picked.
 import { cardOrder, favouriteNatural, kindOf } from "./cards.mjs";
 import { fitsSomething } from "./picks.mjs";
-import { HAND_SIZE, card, cardName, counted, legal, play, redraw, suit, toggle, tool, ui, w } from "./ui.mjs";
+import { card, cardName, counted, legal, play, redraw, suit, toggle, tool, ui, w } from "./ui.mjs";
 import { el } from "@gm/dom.mjs";
 
 function pickHand(card) {
@@ -12,10 +12,11 @@ function pickHand(card) {
   redraw();
 }
 
+/** @param {import("./ui.mjs").View} view */
 function tip(view, opts) {
   const held = view.held;
   const kinds = ui.picked;
-  if (view.step === "draw") return counted("tip_draw", HAND_SIZE - view.hand.length);
+  if (view.step === "draw") return counted("tip_draw", view.draw_count);
   if (view.step === "buy") return w("tip_buy");
   if (view.step === "pay") return w("tip_pay", { count: view.purchase.length });
   if (view.step === "payment") return w("tip_payment");
@@ -40,6 +41,7 @@ function tip(view, opts) {
   return parts.join(" ");
 }
 
+/** @param {import("./ui.mjs").View} view */
 export function controls(view, opts) {
   const buttons = [];
   const extra = [];
@@ -83,7 +85,8 @@ export function controls(view, opts) {
       buttons.push(tool(w("end_turn"), "end_turn", () => play(action), { kind: "go" }));
   } else if (view.step === "pay") {
     const pays = legal("pay");
-    const mine = view.seats[ui.table.seat].point_pile;
+    // Only the seat paying is asked to pay: its page has a seat.
+    const mine = view.seats[/** @type {number} */ (ui.table.seat)].point_pile;
     extra.push(
       el(
         "div",
@@ -117,6 +120,7 @@ export function controls(view, opts) {
   );
 }
 
+/** @param {import("./ui.mjs").View} view */
 export function hand(view, opts, mine) {
   if (!view.hand) return null; // a member without a seat sees no hand
   const playing = mine && view.step === "play";

@@ -6,15 +6,27 @@ import { card as drawCard } from "./cards.mjs";
 import { legalOf } from "./picks.mjs";
 import { el } from "@gm/dom.mjs";
 
-export const HAND_SIZE = 7; // AK-2.6: a draw fills the hand up to 7
-
 // What the member is building, kept across renders of the same table and checked
 // again at every new version (prune): hand cards picked for a move, the owner's
 // two cards (AK-6.3), and the place whose joker value is being asked. ``draw`` is
 // page.mjs's (definePage's redraw), which draws the whole table again.
+/** @typedef {import("./wire").View} View */
+/** @typedef {import("./wire").Action} Action */
+/** @typedef {import("./wire").Table} Table */
+/** @typedef {import("@gm/page.mjs").PageContext<View, Action, object>} Page */
+/**
+ * @typedef {object} Ui
+ * @property {Table} table the table drawn (set by page.mjs before anything is drawn)
+ * @property {Page} page what the page draws with (likewise)
+ * @property {string[]} picked hand cards picked for a move
+ * @property {string[]} keep the owner's two cards of a payment (AK-6.3)
+ * @property {string | null} joker the place whose joker value is being asked
+ * @property {() => void} draw the whole table again
+ */
+/** @type {Ui} */
 export const ui = {
-  table: null,
-  page: null,
+  table: /** @type {Table} */ (/** @type {unknown} */ (null)),
+  page: /** @type {Page} */ (/** @type {unknown} */ (null)),
   picked: [],
   keep: [],
   joker: null,

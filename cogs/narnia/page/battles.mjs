@@ -68,8 +68,15 @@ function revealed(node, at) {
   return node;
 }
 
+/** @typedef {import("./wire").View} View */
+/** @typedef {import("./wire").BattleShown} Battle */
+/** @typedef {import("./page.mjs").Ctx} Ctx */
+
 /**
  * The battles section. ``ctx``: {t (word), name(seat), who(seat), style, colours, view}.
+ * @param {View} view
+ * @param {Ctx} ctx
+ * @param {{ value: boolean }} openEarlier
  */
 export function drawBattles(view, ctx, openEarlier) {
   const battles = view.battles || [];
@@ -98,10 +105,14 @@ export function drawBattles(view, ctx, openEarlier) {
   return section;
 }
 
+/** @param {Battle} battle
+ * @param {Ctx} ctx
+ * @param {boolean} latest */
 function drawBattle(battle, ctx, latest) {
   const { t } = ctx;
   const forms = (which, tid) => t(`narnia.territory_${which}.${tid}`);
-  const player = battle.attacker !== null ? battle.attacker : battle.defender;
+  // One side of every battle is a player: the Witch fights players only.
+  const player = /** @type {number} */ (battle.attacker !== null ? battle.attacker : battle.defender);
   const head = t(`narnia.ui.battle_${battle.cause}`, {
     attacker: ctx.who(battle.attacker),
     defender: ctx.who(battle.defender),
@@ -142,10 +153,16 @@ function drawBattle(battle, ctx, latest) {
   return node;
 }
 
+/** @param {Ctx} ctx
+ * @param {number | null} seat */
 function side(ctx, seat) {
   return seat === null ? ctx.t("narnia.ui.witch_short") : ctx.name(seat);
 }
 
+/** @param {Battle} battle
+ * @param {import("./wire").Throw} thrown
+ * @param {number} number
+ * @param {Ctx} ctx */
 function drawThrow(battle, thrown, number, ctx) {
   const { t } = ctx;
   const wonPairs = thrown.pairs.filter((p) => p === "attacker").length;
@@ -186,10 +203,12 @@ function drawThrow(battle, thrown, number, ctx) {
   return row;
 }
 
-/** A throw rolled and lost by the Aslan holder, waiting for his answer. */
+/** A throw rolled and lost by the Aslan holder, waiting for his answer.
+ * @param {Battle} battle
+ * @param {Ctx} ctx */
 function drawPaused(battle, ctx) {
   const { t } = ctx;
-  const paused = battle.paused;
+  const paused = /** @type {NonNullable<Battle["paused"]>} */ (battle.paused); // drawn only while one waits
   const pairs = paused.attacker_dice
     .slice(0, Math.min(paused.attacker_dice.length, paused.defender_dice.length))
     .map((a, i) => (a > paused.defender_dice[i] ? "attacker" : a < paused.defender_dice[i] ? "defender" : "tie"));
@@ -219,6 +238,8 @@ function drawPaused(battle, ctx) {
   );
 }
 
+/** @param {Battle} battle
+ * @param {Ctx} ctx */
 function drawTail(battle, ctx) {
   const { t, view } = ctx;
   const the = t(`narnia.territory_the.${battle.target}`);

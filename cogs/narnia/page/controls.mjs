@@ -15,8 +15,17 @@ const STEPS = {
   witch_pair: ["target", "source"], // your territory she attacks, then hers she attacks from
 };
 
-/** The decision panel and the map's clickable territories (id -> {classes, onClick, label}). */
+/** @typedef {import("./wire").View} View */
+/** @typedef {import("./page.mjs").Ctx} Ctx */
+/** A territory on the map the member may tap: how it is marked, what a tap does, its name.
+ * @typedef {{ classes: string[], onClick?: () => void, label: string }} Cell */
+
+/** The decision panel and the map's clickable territories (id -> {classes, onClick, label}).
+ * @param {import("./wire").Table} table
+ * @param {import("./page.mjs").Sel} sel
+ * @param {Ctx} ctx */
 export function decide(table, sel, ctx) {
+  /** @type {Map<string, Cell>} */
   const cells = new Map();
   const legal = table.legal || [];
   if (!legal.length) return { panel: null, cells };

@@ -70,6 +70,11 @@ function points(polygon) {
 /**
  * The map. ``cells``: territory id -> {classes: [..], onClick, label} from the decision
  * (controls.mjs); ``battle``: the ids of the battle under way, outlined.
+ * @param {Record<string, any>} data
+ * @param {import("./wire").View} view
+ * @param {Map<string, import("./controls.mjs").Cell>} cells
+ * @param {string[]} battle
+ * @param {(key: string, params?: Record<string, unknown>) => string} words
  */
 export function drawMap(data, view, cells, battle, words) {
   const { map, style, sizes } = data;
@@ -84,7 +89,8 @@ export function drawMap(data, view, cells, battle, words) {
   const labels = [];
   for (const territory of map.territories) {
     const shown = byId[territory.id];
-    const cell = cells.get(territory.id) || { classes: [] };
+    /** @type {import("./controls.mjs").Cell} */
+    const cell = cells.get(territory.id) || { classes: [], label: "" };
     const classes = ["nb-cell", ...cell.classes];
     if (choosing && !cell.onClick && !cell.classes.includes("chosen")) classes.push("dim");
     const attrs = {
@@ -99,7 +105,7 @@ export function drawMap(data, view, cells, battle, words) {
       attrs.onkeydown = (event) => {
         if (event.key === "Enter" || event.key === " ") {
           event.preventDefault();
-          cell.onClick();
+          cell.onClick?.();
         }
       };
     }
@@ -202,6 +208,10 @@ function drawLabel(territory, shown, style, sizes, colours, fill, inkOf) {
  * What the map's signs mean (the picture's legend, in the channel's words): the
  * chips and the flag, the closed borders; the free cells during set-up, the
  * battle's outline while one is under way, and what the member may tap.
+ * @param {Record<string, any>} data
+ * @param {import("./wire").View} view
+ * @param {(key: string, params?: Record<string, unknown>) => string} words
+ * @param {{ choosing: boolean, battle: boolean }} shown
  */
 export function legend(data, view, words, { choosing, battle }) {
   const { style } = data;

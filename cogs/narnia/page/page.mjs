@@ -10,8 +10,19 @@ import { drawBattles } from "./battles.mjs";
 import { decide } from "./controls.mjs";
 import { drawMap, legend, markIcon } from "./map.mjs";
 
+/** @typedef {import("./wire").View} View */
+/** @typedef {import("./wire").Action} Action */
+/** The choice under way: the territory tapped first, the second, the tokens picked.
+ * @typedef {{ from: string | null, to: string | null, picked: number[] }} Sel */
+/** @typedef {import("@gm/page.mjs").PageContext<View, Action, { sel: Sel }>} Page */
+/** What the page's parts draw with (context).
+ * @typedef {ReturnType<typeof context>} Ctx */
+
 // Kept across versions: the earlier battles' list, open or not.
 const earlier = { value: false };
+// The control focused when the board was last drawn, as focusKey names it.
+/** @type {string | null} */
+let focused = null;
 
 export default definePage({
   url: import.meta.url,
@@ -28,8 +39,7 @@ export default definePage({
   },
 });
 
-let focused = null;
-
+/** @param {Page} page */
 function draw(page) {
   const { table } = page;
   const view = table.view;
@@ -52,8 +62,10 @@ function draw(page) {
   );
 }
 
-/** What a focused control is, so that it keeps the focus when the table is drawn again (keyboards). */
+/** What a focused control is, so that it keeps the focus when the table is drawn again (keyboards).
+ * @param {Element | null} node */
 function focusKey(node) {
+  if (!(node instanceof HTMLElement || node instanceof SVGElement)) return null;
   if (!node || !node.dataset || !node.closest || !node.closest(".nb")) return null;
   const { territory, tokenIndex, kind, option } = node.dataset;
   if (territory !== undefined) return `t:${territory}`;
@@ -63,19 +75,27 @@ function focusKey(node) {
   return null;
 }
 
+/** @param {Page["table"]} table
+ * @param {Page} page */
 function context(table, page) {
   const view = table.view;
+  /** @type {(key: string, params?: Record<string, unknown>) => string} */
   const t = (key, params) => page.word(key, params);
+  /** @param {number} seat */
   const name = (seat) => (table.seats[seat] ? table.seats[seat].name : "?");
   return {
     t,
+    /** @type {(key: string, n: number, params?: Record<string, unknown>) => string} */
     count: (key, n, params) => page.word(key, { count: n, ...params }), // its plural form for n
     view,
     name,
+    /** @param {number | null | undefined} seat */
     who: (seat) => (seat === null || seat === undefined ? t("narnia.ui.witch") : name(seat)),
     style: page.data.style,
     colours: view.seats.map((s) => s.colour),
+    /** @param {Action} action */
     act: (action) => page.act(action),
+    /** @param {Partial<Sel>} sel */
     choose: (sel) => {
       page.local.sel = { from: null, to: null, picked: [], ...sel };
       page.redraw();
@@ -83,7 +103,9 @@ function context(table, page) {
   };
 }
 
-/** The round: its card and what it does, the order of play, the round's effects. */
+/** The round: its card and what it does, the order of play, the round's effects.
+ * @param {View} view
+ * @param {Ctx} ctx */
 function status(view, ctx) {
   const { t, name } = ctx;
   const title = !view.round
@@ -143,7 +165,10 @@ function status(view, ctx) {
   return box;
 }
 
-/** Each player (mark, name, territories, tokens, out), the Witch, the bags and the deck. */
+/** Each player (mark, name, territories, tokens, out), the Witch, the bags and the deck.
+ * @param {Page["table"]} table
+ * @param {View} view
+ * @param {Ctx} ctx */
 function players(table, view, ctx) {
   const { t } = ctx;
   const rows = view.seats.map((s) => {
@@ -180,6 +205,8 @@ function players(table, view, ctx) {
   return section;
 }
 
+/** @param {View} view
+ * @param {Ctx} ctx */
 function bags(view, ctx) {
   const { t } = ctx;
   const bag = (key, counts) =>

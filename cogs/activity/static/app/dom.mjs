@@ -81,7 +81,8 @@ const pluralRules = new Map(); // language -> Intl.PluralRules
  * @returns {string} */
 export function format(words, key, params = {}, language = "en") {
   const found = words[key] ?? key;
-  let text = "";
+  /** @type {string} */
+  let text;
   if (typeof found === "object") {
     let rules = pluralRules.get(language);
     if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));

@@ -19,39 +19,46 @@ const HELLO_MS = 30000;
 const ANSWER_MS = 5000;
 const TICK_MS = 1000;
 
-const $ = (id) => document.getElementById(id);
+/** One of the page's own elements (index.html): always there.
+ * @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const app = $("app");
 const page = {
-  table: null,
-  words: {},
-  data: {}, // what the game's page draws with besides its state (Narnia's map), sent once
-  drawn: null, // the game's page module, relative to the build ("games/<game>/page.mjs"), null: none (the bot says so with its words)
+  table: /** @type {import("./wire").Table | null} */ (null),
+  words: /** @type {import("./dom.mjs").Words} */ ({}),
+  data: /** @type {Record<string, any>} */ ({}), // what the game's page draws with besides its state (Narnia's map), sent once
+  drawn: /** @type {string | null} */ (null), // the game's page module, relative to the build ("games/<game>/page.mjs"), null: none (the bot says so with its words)
   language: "en",
-  socket: null,
-  token: null,
-  instanceId: null,
+  socket: /** @type {WebSocket | null} */ (null),
+  token: /** @type {string | null} */ (null),
+  instanceId: /** @type {string | null} */ (null),
   retries: 0,
-  hint: null,
+  hint: /** @type {import("./wire").HintMessage | null} */ (null),
   waiting: false, // a move was sent and its answer has not come yet
   sentAt: 0, // when that move was sent (performance.now())
   live: false, // the socket has brought a state: moves may go on it
   heard: 0, // when the socket last brought anything, or was opened
   pinged: 0,
   ticked: 0,
-  module: null,
-  moduleGame: null,
+  module: /** @type {import("./page.mjs").Page | null} */ (null),
+  moduleGame: /** @type {string | null} */ (null),
   signingIn: false,
 };
 
-/** The page's word in the member's language. */
+/** The page's word in the member's language.
+ * @param {string} key
+ * @param {Record<string, unknown>} [params] */
 export function word(key, params) {
   return format(page.words, key, params, page.language);
 }
 
+/** @param {string} name */
 function setState(name) {
   app.dataset.state = name;
 }
 
+/** @param {string} text
+ * @param {string} [kind] */
 function notice(text, kind = "error") {
   const box = $("notice");
   box.replaceChildren(...rich(text));
@@ -59,6 +66,7 @@ function notice(text, kind = "error") {
   box.hidden = !text;
 }
 
+/** @param {Record<string, unknown>} message */
 function send(message) {
   // A dead or new connection takes no move: it would wait unseen, or be played on a table the page has not seen yet.
   if (!page.socket || page.socket.readyState !== WebSocket.OPEN || !page.live) {
@@ -69,7 +77,8 @@ function send(message) {
   return true;
 }
 
-/** What a game's page calls to play a move: the engine's JSON for it, at the version shown. */
+/** What a game's page calls to play a move: the engine's JSON for it, at the version shown.
+ * @param {unknown} action */
 function act(action) {
   if (page.waiting || !page.table) return;
   if (send({ type: "act", version: page.table.version, action })) wait();
@@ -87,7 +96,7 @@ function settle() {
 }
 
 async function signIn() {
-  const clientId = document.querySelector('meta[name="gm-client-id"]').content;
+  const clientId = /** @type {HTMLMetaElement} */ (document.querySelector('meta[name="gm-client-id"]')).content;
   const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
   await sdk.ready();
   const { code } = await sdk.commands.authorize({
@@ -116,6 +125,7 @@ async function signIn() {
   page.instanceId = sdk.instanceId;
 }
 
+/** @param {WebSocket} socket */
 function hello(socket) {
   socket.send(JSON.stringify({ v: 1, type: "hello", access_token: page.token, instance_id: page.instanceId }));
 }
@@ -130,7 +140,7 @@ async function signInAgain() {
     if (page.socket && page.socket.readyState === WebSocket.OPEN) hello(page.socket);
   } catch (failure) {
     setState("error");
-    notice(String(failure.message || failure));
+    notice(String(/** @type {Error} */ (failure).message || failure));
   } finally {
     page.signingIn = false;
   }
@@ -155,7 +165,8 @@ function connect() {
   socket.addEventListener("close", () => lost(socket));
 }
 
-/** The connection is gone, closed or given up for dead: say so, and try again after a while. */
+/** The connection is gone, closed or given up for dead: say so, and try again after a while.
+ * @param {WebSocket} socket */
 function lost(socket) {
   if (page.socket !== socket) return;
   page.socket = null;
@@ -191,6 +202,7 @@ function watch() {
   }
 }
 
+/** @param {import("./wire").ServerMessage} message */
 async function receive(message) {
   if (message.type === "state") {
     page.retries = 0;
@@ -276,7 +288,7 @@ async function draw() {
     page.moduleGame = table.game;
     board.replaceChildren();
   }
-  page.module.render(board, table, {
+  /** @type {import("./page.mjs").Page} */ (page.module).render(board, table, {
     act,
     word,
     words: page.words,
@@ -306,7 +318,7 @@ function inDiscord() {
  * carries every language's words: nobody is signed in to be sent them). */
 function outside() {
   const box = $("outside");
-  const blocks = [...box.children];
+  const blocks = /** @type {HTMLElement[]} */ ([...box.children]);
   const wanted = [...(navigator.languages || []), navigator.language || "", "en"];
   const shown = wanted
     .map((tag) => blocks.find((block) => block.lang === tag.toLowerCase().split("-")[0]))
@@ -328,7 +340,7 @@ async function start() {
     await signIn();
   } catch (failure) {
     setState("error");
-    notice(String(failure.message || failure));
+    notice(String(/** @type {Error} */ (failure).message || failure));
     return;
   }
   setState("connecting");

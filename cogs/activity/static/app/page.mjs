@@ -11,20 +11,66 @@
 // once it is in the page (to give back a keyboard's focus).
 import { el } from "./dom.mjs";
 
+/** @typedef {import("./wire").Table<unknown, unknown>} AnyTable */
+
 /**
+ * What the shell gives a page to draw with (main.mjs).
+ * @typedef {object} Shell
+ * @property {(action: any) => void} act send one of table.legal
+ * @property {(key: string, params?: Record<string, unknown>) => string} word a word in the member's language
+ * @property {Record<string, any>} data the game's page data (Presenter.page_data), sent once
+ * @property {string} language the member's language
+ * @property {import("./dom.mjs").Words} [words] every word the page was sent
+ */
+
+/**
+ * What a game's page draws with: ``view`` is its page state (its generated ``wire.d.ts``'s
+ * ``View``), ``legal`` its actions (``Action``), ``local`` what ``fresh`` made.
+ * @template View, Action, Local
+ * @typedef {object} PageContext
+ * @property {import("./wire").Table<View, Action>} table the whole table as sent
+ * @property {View} view the game's page state (table.view)
+ * @property {Action[]} legal the seat's legal actions; [] when it is not acting
+ * @property {number | null} seat the member's seat; null for a spectator
+ * @property {Local} local the page's own state for this version (fresh)
+ * @property {(action: Action) => void} act send one of legal
+ * @property {(key: string, params?: Record<string, unknown>) => string} word a word in the member's language
+ * @property {Record<string, any>} data the game's page data (Presenter.page_data)
+ * @property {string} language the member's language
+ * @property {(seat: number | null) => string} name a seat's name ("you" on the member's own page)
+ * @property {() => void} redraw draw the board again from the same table
+ */
+
+/**
+ * A game's page: a page annotates its spec with its own types,
+ * ``/** @type {import("@gm/page.mjs").PageSpec<View, Action, Local>} *\/``.
+ * @template View, Action, Local
  * @typedef {object} PageSpec
  * @property {string} url the module's own URL (import.meta.url): its styles are found beside it
  * @property {string[]} [styles] style sheets, relative to url
- * @property {(previous: any, table: any) => any} [fresh] the local state for a new version (given the last one)
- * @property {(ctx: any) => Node | null} draw the board, drawn from ctx
- * @property {(root: Node, ctx: any) => void} [drawn] after the board is in the page
+ * @property {(previous: Local | null, table: import("./wire").Table<View, Action>) => Local} [fresh] the local state for a new version (given the last one)
+ * @property {(ctx: PageContext<View, Action, Local>) => Node | null} draw the board, drawn from ctx
+ * @property {(root: Node, ctx: PageContext<View, Action, Local>) => void} [drawn] after the board is in the page
  */
 
-/** @param {PageSpec} spec */
+/**
+ * What the shell loads: a page module's default export.
+ * @typedef {object} Page
+ * @property {(board: Element, table: AnyTable, shell: Shell) => void} render draw ``table`` in ``board``
+ */
+
+/**
+ * @template View, Action, Local
+ * @param {PageSpec<View, Action, Local>} spec
+ * @returns {Page}
+ */
 export function definePage(spec) {
   let styled = false;
+  /** @type {string | null} */
   let key = null;
+  /** @type {Local | null} */
   let local = null;
+  /** @type {[Element, AnyTable, Shell] | null} */
   let last = null;
 
   function style() {
@@ -32,33 +78,39 @@ export function definePage(spec) {
     styled = true;
     for (const sheet of spec.styles || []) {
       const href = new URL(sheet, spec.url).href;
-      if (![...document.querySelectorAll("link[rel=stylesheet]")].some((link) => link.href === href)) {
+      if (![...document.querySelectorAll("link[rel=stylesheet]")].some((link) => /** @type {HTMLLinkElement} */ (link).href === href)) {
         document.head.append(el("link", { rel: "stylesheet", href }));
       }
     }
   }
 
-  /** The shell's call: ``board`` to draw in, the ``table`` as sent, the ``shell``'s helpers. */
-  function render(board, table, shell) {
+  /** The shell's call: ``board`` to draw in, the ``table`` as sent, the ``shell``'s helpers.
+   * @param {Element} board
+   * @param {AnyTable} sent
+   * @param {Shell} shell */
+  function render(board, sent, shell) {
+    // The server sends this game's page its own page state and actions (tools/page_types.py).
+    const table = /** @type {import("./wire").Table<View, Action>} */ (sent);
     style();
     const now = `${table.version}:${table.seat}`;
     if (now !== key) {
       key = now;
-      local = spec.fresh ? spec.fresh(local, table) : {};
+      local = spec.fresh ? spec.fresh(local, table) : /** @type {Local} */ ({});
     }
-    last = [board, table, shell];
+    last = [board, sent, shell];
+    /** @type {PageContext<View, Action, Local>} */
     const ctx = {
       table,
       view: table.view,
       legal: table.legal || [],
       seat: table.seat,
-      local,
+      local: /** @type {Local} */ (local),
       act: shell.act,
       word: shell.word,
       data: shell.data,
       language: shell.language,
       /** A seat's name as the page shows it: "you" on the member's own page. */
-      name: (seat) => (seat === table.seat && seat !== null ? shell.word("activity.page.you") : table.seats[seat]?.name ?? "?"),
+      name: (seat) => (seat === table.seat && seat !== null ? shell.word("activity.page.you") : (seat === null ? undefined : table.seats[seat]?.name) ?? "?"),
       /** The board again, from the same table (after a tap changed ``local``). */
       redraw: () => {
         if (last) render(...last);

@@ -91,8 +91,8 @@ export interface StateMessage<View = unknown, Action = Record<string, unknown>> 
   words?: Record<string, string | Record<string, string>>;
   /** What the game's page draws with beside its state (Presenter.page_data), with the words. */
   data?: Record<string, unknown>;
-  /** Whether the game has a page module that draws it; with the words. */
-  page?: boolean;
+  /** The game's page module relative to the build's root (games/<game>/page.mjs), or null. */
+  page?: string | null;
 }
 
 /** A channel's table as one viewer may see it (cogs/activity/shown.py). */
