@@ -95,6 +95,9 @@ class _Page:
 
     def table(self, state: GameState, seat: int | None) -> dict[str, Any]:
         shown = Shown(self.row, self.info, state, tuple(self.actions[-LINES:]), self.drawn)
+        work = shown.page_work([seat])  # as the server does before it sends (Narnia's odds): all known
+        if work is not None:
+            work()
         return shown.table(seat, LANGUAGE)
 
 

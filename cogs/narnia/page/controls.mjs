@@ -93,10 +93,31 @@ function name(ctx, tid) {
   return ctx.t(`narnia.territory.${tid}`);
 }
 
-/** A territory the member may tap, on the map and in the list of options. */
-function offer(ui, tid, classes, onClick) {
-  ui.cells.set(tid, { classes, onClick, label: name(ui.ctx, tid) });
-  ui.options.push(el("button", { type: "button", class: `tool nb-option ${classes.join(" ")}`, onclick: onClick, dataset: { option: tid } }, name(ui.ctx, tid)));
+/** A territory the member may tap, on the map and in the list of options; ``note``: what
+ * tapping it would risk (an attack's chance to conquer), said with its name. */
+function offer(ui, tid, classes, onClick, note = "") {
+  const label = note ? `${name(ui.ctx, tid)} · ${note}` : name(ui.ctx, tid);
+  ui.cells.set(tid, { classes, onClick, label });
+  ui.options.push(
+    el(
+      "button",
+      { type: "button", class: `tool nb-option ${classes.join(" ")}`, onclick: onClick, dataset: { option: tid }, title: label },
+      name(ui.ctx, tid),
+      note ? el("span", { class: "nb-chance" }, ` · ${note}`) : null,
+    ),
+  );
+}
+
+/** An attack's chance to conquer in words, as the server sent it (the page works none out).
+ * @param {Ctx} ctx
+ * @param {import("./wire").Chance[]} chances
+ * @param {string} source
+ * @param {string} target
+ * @param {string} key the words for a known chance */
+function chanceOf(ctx, chances, source, target, key) {
+  const found = chances.find((c) => c.source === source && c.target === target);
+  if (!found) return "";
+  return found.chance === null ? ctx.t("narnia.page.chance_unknown") : ctx.t(`narnia.page.${key}`, { chance: found.chance });
 }
 
 function chosen(ui, tid, onClick) {
@@ -132,7 +153,19 @@ function twoSteps(ui, kind, actions) {
   const moves = mine.filter((a) => a.kind === "move");
   const attacks = mine.filter((a) => a.kind !== "move");
   if (sel.to !== null && !moves.some((a) => a.target === sel.to)) sel.to = null;
-  for (const action of attacks) offer(ui, action[second], ["attack"], () => ctx.act(action));
+  const chances = [];
+  for (const action of attacks) {
+    const chance =
+      kind === "turn"
+        ? chanceOf(ctx, ui.v.attacks, action.source, action.target, "chance")
+        : kind === "witch_pair"
+          ? chanceOf(ctx, ui.v.witch_choices, action.source, action.target, "chance_witch")
+          : "";
+    offer(ui, action[second], ["attack"], () => ctx.act(action), chance);
+    if (chance) chances.push(el("li", { dataset: { target: action[second] } }, `⚔️ ${name(ctx, action[second])} · ${chance}`));
+  }
+  // Each attack's chance where the map is tapped (the options list says it where the map is too small).
+  if (chances.length) ui.extra.append(el("ul", { class: "nb-chances", "aria-label": t("narnia.page.chances") }, ...chances));
   for (const target of new Set(moves.map((a) => a.target))) {
     if (target === sel.to) chosen(ui, target, () => ctx.choose({ ...sel, to: null, picked: [] }));
     else offer(ui, target, ["move"], () => ctx.choose({ ...sel, to: target, picked: [] }));
