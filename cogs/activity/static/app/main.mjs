@@ -106,7 +106,11 @@ async function signIn() {
     prompt: "none",
     scope: ["identify"],
   });
-  let response, body;
+  /** @type {Response} */
+  let response;
+  /** The server's answer (cogs/activity/server.py's token route): a token, or why not.
+   * @type {{ access_token?: string, error?: string, text?: string, retry_after?: number }} */
+  let body;
   for (let attempt = 0; ; attempt += 1) {
     response = await fetch("/api/token", {
       method: "POST",
@@ -116,12 +120,12 @@ async function signIn() {
     body = await response.json();
     // Told to wait (a limit of the bot's, or Discord's 429): the code was not used, try it again then.
     if (response.status !== 429 || !body.retry_after || attempt >= 3) break;
-    notice(body.text || body.error, "info");
-    await new Promise((resolve) => setTimeout(resolve, body.retry_after * 1000));
+    notice(body.text || body.error || "", "info");
+    await new Promise((resolve) => setTimeout(resolve, (body.retry_after ?? 0) * 1000));
   }
   if (!response.ok) throw new Error(body.text || body.error);
   await sdk.commands.authenticate({ access_token: body.access_token });
-  page.token = body.access_token;
+  page.token = body.access_token ?? null;
   page.instanceId = sdk.instanceId;
 }
 
