@@ -45,6 +45,14 @@ async def marked(page: TablePage, mark: str) -> set[str]:
     return set(found)
 
 
+async def chances(page: TablePage) -> dict[str, str]:
+    """The attacks the page lists with their chance to conquer: target -> text."""
+    found = await page.frame.eval_on_selector_all(
+        ".nb-chances li", "items => items.map(i => [i.dataset.target, i.textContent])"
+    )
+    return dict(found)
+
+
 async def press(page: TablePage, kind: str) -> None:
     await page.frame.locator(f'button.nb-btn[data-kind="{kind}"]').click()
 
@@ -161,6 +169,8 @@ async def pair(
     if wanted["kind"] == "attack":
         attacks = {a["target"] for a in actions if a["kind"] == "attack" and a["source"] == wanted["source"]}
         assert await marked(page, "attack") == attacks
+        # Each attack says its chance to conquer, as the server sent it (cogs/narnia/page_state.py).
+        assert set(await chances(page)) == attacks
         await moment("attack")
     elif wanted["kind"] == "witch_pair":
         await moment("witch-attack")
