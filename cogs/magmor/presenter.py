@@ -13,3 +13,6 @@ class MagmorPresenter(BoundPresenter):
     game_id = GAME
     view_type = MagmorView
     parts = (board, panel, hand_picture, hints, final)
+    # The Activity's page (cogs/magmor/page/) names resources and terrains, and words the
+    # ready-made splits as the panel does.
+    page_words = ("magmor.resource.", "magmor.resource_count.", "magmor.terrain.", "magmor.ui.preset_")

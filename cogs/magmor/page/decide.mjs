@@ -4,6 +4,7 @@
 // table.legal, sent as listed; the page decides nothing about the rules.
 import { el } from "@gm/dom.mjs";
 import { bundle, counted, icon, res } from "./icons.mjs";
+import { face } from "./face.mjs";
 import { split } from "./split.mjs";
 
 export function decision(ctx) {
@@ -40,7 +41,7 @@ function candidate(ctx, c, mine) {
   const selected = ctx.local.look === c.cell;
   let note;
   if (c.explored_with) note = ctx.word("magmor.page.explored_with", { cards: counted(ctx, c.explored_with, 1) });
-  else if (mine && !explore) note = ctx.word("magmor.page.explore_cannot", { cards: counted(ctx, c.explore_cost, 1) });
+  else if (mine && !explore) note = ctx.word("magmor.page.explore_cannot", { resource: ctx.word(`magmor.resource.${c.explore_cost}`) });
   return el(
     "div",
     { class: `mm-cand${selected ? " look" : ""}`, dataset: { cand: c.cell } },
@@ -66,18 +67,6 @@ function backLine(ctx, c) {
     { class: "mm-back" },
     res(ctx, c.explore_cost, "mm-mini"), " ", ctx.word("magmor.page.back_cost", { cards: counted(ctx, c.explore_cost, 1) }), " · ",
     el("span", { class: "mm-hintbox" }, res(ctx, c.hint, "mm-mini")), " ", ctx.word("magmor.page.back_hint", { resource: ctx.word(`magmor.resource.${c.hint}`) }),
-  );
-}
-
-/** A face: what is found, what the crossing asks (the toll). */
-export function face(ctx, f, title) {
-  const rows = (list) => list.map((r) => ({ res: r.res, n: r.qty }));
-  return el(
-    "div",
-    { class: "mm-face" },
-    title ? el("div", { class: "mm-face-title" }, title) : null,
-    el("div", { class: "mm-face-box found" }, el("span", {}, ctx.word("magmor.page.found")), bundle(ctx, rows(f.found))),
-    el("div", { class: "mm-face-box toll" }, el("span", {}, ctx.word("magmor.page.toll")), bundle(ctx, rows(f.pay))),
   );
 }
 

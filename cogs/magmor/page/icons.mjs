@@ -22,13 +22,13 @@ export function counted(ctx, name, count) {
 }
 
 /** Some cards as icons with their count: [{res, n}] → 💧×2 🪓×1, worded for a screen reader. */
-export function bundle(ctx, cards, cls = "") {
-  const shown = cards.filter((c) => c.n > 0);
+export function bundle(ctx, cards, cls = "", zeros = false) {
+  const shown = cards.filter((c) => zeros || c.n > 0);
   if (!shown.length) return el("span", { class: `mm-bundle none ${cls}` }, ctx.word("magmor.page.nothing"));
   return el(
     "span",
     { class: `mm-bundle ${cls}`, title: shown.map((c) => counted(ctx, c.res, c.n)).join(", ") },
-    shown.map((c) => el("span", { class: "mm-count", dataset: { res: c.res } }, res(ctx, c.res), c.n > 1 ? `×${c.n}` : null)),
+    shown.map((c) => el("span", { class: `mm-count${c.n ? "" : " zero"}`, dataset: { res: c.res } }, res(ctx, c.res), c.n !== 1 ? `×${c.n}` : null)),
   );
 }
 

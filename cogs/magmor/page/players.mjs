@@ -78,5 +78,5 @@ export function mine(ctx) {
 
 export function piles(ctx) {
   const v = ctx.view;
-  return el("div", { class: "mm-piles", title: ctx.word("magmor.page.piles") }, el("span", { class: "mm-sub" }, ctx.word("magmor.page.piles")), bundle(ctx, v.piles));
+  return el("div", { class: "mm-piles", title: ctx.word("magmor.page.piles") }, el("span", { class: "mm-sub" }, ctx.word("magmor.page.piles")), bundle(ctx, v.piles, "", true));
 }

@@ -8,6 +8,7 @@
 // them, and the split itself once made.
 import { el } from "@gm/dom.mjs";
 import { bundle, res, tokens } from "./icons.mjs";
+import { face } from "./face.mjs";
 
 const SHOWN = 4; // ready-made splits shown before "more"
 
@@ -20,6 +21,7 @@ export function split(ctx) {
       el("h3", {}, ctx.word("magmor.page.split_other", { seat: ctx.name(v.leader) })),
       el("div", { class: "mm-found" }, bundle(ctx, v.taken, "big")),
       shortfallNote(ctx),
+      crossing(ctx),
       el("p", { class: "mm-note" }, ctx.word("magmor.page.split_talk")),
     ];
   }
@@ -33,6 +35,7 @@ export function split(ctx) {
     el("p", { class: "mm-note" }, ctx.word(count ? "magmor.page.split_how" : "magmor.page.split_ready")),
     poolRow(ctx, pool),
     shortfallNote(ctx),
+    crossing(ctx),
     el("div", { class: "mm-zones" }, v.seats.map((p) => zone(ctx, p, pool))),
     presets(ctx),
     el(
@@ -46,6 +49,13 @@ export function split(ctx) {
         count ? ctx.word("magmor.page.split_left", { count }) : ctx.word("magmor.page.split_confirm")),
     ),
   ];
+}
+
+/** The terrain being crossed: its toll is what the players will be asked for next. */
+function crossing(ctx) {
+  const c = ctx.view.cells.find((x) => x.current);
+  if (!c || !c.face) return null;
+  return face(ctx, c.face, `${c.cell} · ${ctx.word(`magmor.terrain.${c.terrain}`)}`);
 }
 
 function shortfallNote(ctx) {
