@@ -1,5 +1,6 @@
 // The split of the found cards (MM-4.3.4). The leader builds it in the page: tap a found
-// card, then a player (or drag it there on a desktop); a card given is taken back with a
+// card, then a player (or drag it there on a desktop); the card's kind stays picked while
+// some are left, so several go to a player in as many taps; a card given is taken back with a
 // tap; a ready-made split (the channel panel's own, sent with the leader's page) fills the
 // draft in one tap, to send or adjust. Confirm is offered once every card has a player.
 // Its words are the panel's own (magmor.ui.preset_*). The draft lives in the leader's page
@@ -129,7 +130,7 @@ function poolRow(ctx, pool) {
       ? cards.map((r) =>
           token(ctx, r, null, {
             selected: ctx.local.card === r,
-            attrs: { dataset: { token: r }, "aria-pressed": String(ctx.local.card === r), onclick: () => { ctx.local.card = ctx.local.card === r ? null : r; ctx.redraw(); } },
+            attrs: { dataset: { token: r }, "aria-pressed": String(ctx.local.card === r), onclick: () => { ctx.local.card = r; ctx.redraw(); } },
           }),
         )
       : el("span", { class: "mm-note" }, ctx.word("magmor.page.split_all_given")),
@@ -162,7 +163,12 @@ function zone(ctx, p, pool) {
         attrs: {
           dataset: { given: r, from: String(p.seat) },
           title: ctx.word("magmor.page.split_take_back"),
-          onclick: (event) => { event.stopPropagation(); move(ctx, r, p.seat, null); },
+          // With a found card picked, a tap anywhere on the player gives it; else it takes this one back.
+          onclick: (event) => {
+            if (ctx.local.card) return;
+            event.stopPropagation();
+            move(ctx, r, p.seat, null);
+          },
         },
       }),
     )),

@@ -83,7 +83,7 @@ async def split(
         for res, n in cards.items():
             for _ in range(n):
                 await click(page, f'.mm-pool [data-token="{res}"]')
-                await click(page, f'[data-zone="{seat}"]')
+                await click(page, f'[data-zone="{seat}"] .mm-zone-head')
     if before_confirm is not None:
         await before_confirm()
     await click(page, '[data-act="split"]')
