@@ -141,7 +141,7 @@ function over(ctx) {
 function look(ctx) {
   const v = ctx.view;
   const c = v.cells.find((x) => x.cell === ctx.local.look);
-  if (!c || c.candidate) return null;
+  if (!c || c.candidate || (c.current && v.phase !== "over")) return null; // shown above already
   const terrain = ctx.word(`magmor.terrain.${c.magmor ? "magmor" : c.terrain}`);
   const close = el("button", { type: "button", class: "mm-close", "aria-label": ctx.word("magmor.page.close"), onclick: () => { ctx.local.look = null; ctx.redraw(); } }, "×");
   let body;

@@ -13,9 +13,13 @@ import { mine, piles, players } from "./players.mjs";
 export default definePage({
   url: import.meta.url,
   styles: ["page.css"],
-  // The cell looked at stays across versions (a member reading a face is not interrupted);
-  // the split's draft and the card picked belong to one version.
-  fresh: (previous) => ({ look: previous ? previous.look : null, alloc: {}, card: null, more: false }),
+  // The cell looked at stays while the turn lasts (a member reading a face is not
+  // interrupted by the others' moves); the split's draft and the card picked belong to one version.
+  fresh: (previous, table) => {
+    const turn = table.view ? table.view.turn : null;
+    const look = previous && previous.turn === turn ? previous.look : null;
+    return { turn, look, alloc: {}, card: null, more: false };
+  },
   draw(ctx) {
     const v = ctx.view;
     if (!v || !v.cells) return null;
