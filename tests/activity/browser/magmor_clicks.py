@@ -44,7 +44,8 @@ async def perform(
 ) -> str:
     """Make ``action`` through the page. A split is made ``how``: ``tap`` (every card onto
     its player), ``preset`` (the ready-made split equal to it, if listed, else taps) or
-    ``keep`` (the one-tap Keep everything, where it keeps everything). Returns how it was made."""
+    ``keep`` (the one-tap Keep everything, where it keeps everything) or ``drag`` (every card
+    dragged onto its player, as on a desktop). Returns how it was made."""
     kind = str(action["kind"])
     if kind in ("explore", "choose"):
         await click(page, f'.mm-grid [data-cell="{action["cell"]}"]')  # looked at on the grid first
@@ -82,12 +83,17 @@ async def split(
     for seat, cards in sorted(given.items()):
         for res, n in cards.items():
             for _ in range(n):
-                await click(page, f'.mm-pool [data-token="{res}"]')
-                await click(page, f'[data-zone="{seat}"] .mm-zone-head')
+                token = f'.mm-pool [data-token="{res}"]'
+                if how == "drag":  # as on a desktop: the card dragged onto its player
+                    target = page.frame.locator(f'[data-zone="{seat}"]')
+                    await page.frame.locator(token).first.drag_to(target, timeout=5000)
+                else:
+                    await click(page, token)
+                    await click(page, f'[data-zone="{seat}"] .mm-zone-head')
     if before_confirm is not None:
         await before_confirm()
     await click(page, '[data-act="split"]')
-    return "tap"
+    return "drag" if how == "drag" else "tap"
 
 
 def _plain(given: dict[int, dict[str, int]]) -> list[list[Any]]:

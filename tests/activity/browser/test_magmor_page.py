@@ -50,7 +50,7 @@ async def shot(page: TablePage, name: str) -> None:
         await page.page.screenshot(path=f"{SHOTS}/{name}-{size}.png")
         # Then the decision, scrolled into view as a member would (the page scrolls in its frame).
         if size != "desktop":
-            await page.frame.evaluate("document.querySelector('.mm-decide')?.scrollIntoView()")
+            await page.frame.evaluate("document.querySelector('.mm-decide')?.scrollIntoView({block: 'end'})")
             await page.page.screenshot(path=f"{SHOTS}/{name}-{size}-decision.png")
     await page.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
 
@@ -128,11 +128,11 @@ async def play_by_clicks(rig: Rig, pages: dict[int, TablePage]) -> Counter[str]:
     """Every member decision to the end, by clicking in the member's page; the AI seat plays
     through the table service. A member who leads explores a candidate whenever it can (once
     a turn), then plays what the §10 player would. Splits are made by tapping every card, by a
-    ready-made split and by Keep everything, in turn. With MAGMOR_SHOTS, the first moment of
-    each kind is photographed in the acting page and in the watching ones."""
+    ready-made split, by dragging every card and by Keep everything, in turn. With MAGMOR_SHOTS,
+    each member's first moment of each kind is photographed, and the others' pages then."""
     kinds: Counter[str] = Counter()
     seen: set[str] = set()
-    ways = ["tap", "preset", "keep"]
+    ways = ["tap", "preset", "drag", "keep"]
     for _ in range(400):
         state, info, version = await current(rig)
         decision = MM.decision(state)
@@ -141,7 +141,7 @@ async def play_by_clicks(rig: Rig, pages: dict[int, TablePage]) -> Counter[str]:
         seat = decision.actors[0]
         user = info.seats[seat].user_id
         page = pages.get(user) if user is not None and not info.seats[seat].ai else None
-        if page is None:
+        if page is None or user is None:
             await asyncio.sleep(0.02)
             continue
         await page.at_version(version)
@@ -162,7 +162,7 @@ async def play_by_clicks(rig: Rig, pages: dict[int, TablePage]) -> Counter[str]:
                     await shot(watcher, f"mm-{LANGUAGE[other]}-{moment}-watching")
         how = ways[kinds["split"] % len(ways)]
 
-        async def draft(page: TablePage = page, user: int = user) -> None:  # type: ignore[assignment]
+        async def draft(page: TablePage = page, user: int = user) -> None:
             if SHOTS and "draft" not in seen:
                 seen.add("draft")
                 await shot(page, f"mm-{LANGUAGE[user]}-split-draft")
@@ -188,7 +188,7 @@ async def test_a_whole_game_is_played_by_clicking_and_no_page_sees_another_seat_
     kinds = await play_by_clicks(web_rig, pages)
     assert {"explore", "choose", "split", "pay", "pass"} <= set(kinds), kinds
     assert kinds["pay_magmor"] + kinds["pass"] > 0, kinds
-    assert kinds["split-tap"] and kinds["split-preset"], kinds
+    assert kinds["split-tap"] and kinds["split-preset"] and kinds["split-drag"], kinds
     state, info, version = await current(web_rig)
     assert MM.outcome(state) is not None
     for user, page in pages.items():
