@@ -85,8 +85,7 @@ async def split(
             for _ in range(n):
                 token = f'.mm-pool [data-token="{res}"]'
                 if how == "drag":  # as on a desktop: the card dragged onto its player
-                    target = page.frame.locator(f'[data-zone="{seat}"]')
-                    await page.frame.locator(token).first.drag_to(target, timeout=5000)
+                    await drag(page, token, f'[data-zone="{seat}"]')
                 else:
                     await click(page, token)
                     await click(page, f'[data-zone="{seat}"] .mm-zone-head')
@@ -94,6 +93,18 @@ async def split(
         await before_confirm()
     await click(page, '[data-act="split"]')
     return "drag" if how == "drag" else "tap"
+
+
+async def drag(page: TablePage, source: str, target: str) -> None:
+    """HTML5 drag and drop from ``source`` onto ``target``, as the browser fires it: one
+    DataTransfer through dragstart, dragover and drop (Playwright's mouse drag does not
+    reach into the harness's frame)."""
+    carried = await page.frame.evaluate_handle("new DataTransfer()")
+    card = await page.frame.locator(source).first.element_handle(timeout=5000)
+    await card.dispatch_event("dragstart", {"dataTransfer": carried})
+    for event in ("dragenter", "dragover", "drop"):
+        await page.frame.locator(target).first.dispatch_event(event, {"dataTransfer": carried}, timeout=5000)
+    await card.dispatch_event("dragend", {"dataTransfer": carried})  # the card drawn anew by now: no matter
 
 
 def _plain(given: dict[int, dict[str, int]]) -> list[list[Any]]:
