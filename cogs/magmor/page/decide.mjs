@@ -84,6 +84,8 @@ function pay(ctx) {
       bundle(ctx, [{ res: cat.res, n: cat.qty }]),
       el("span", { class: "mm-cat-who" }, paid ? ctx.word("magmor.page.paid_by", { seat: ctx.name(cat.paid_by) }) : ctx.word("magmor.page.unpaid")),
       action ? act(ctx, action, "pay", ctx.word("magmor.page.pay", { cards: counted(ctx, cat.res, cat.qty) })) : null,
+      // Why there is no button: the whole category is paid or nothing (MM-4.4.3).
+      mine && !paid && !action ? el("span", { class: "mm-cant" }, ctx.word("magmor.page.pay_cannot", { count: held(v, cat.res) })) : null,
     );
   });
   const head = cell ? ctx.word("magmor.page.toll_of", { cell: cell.cell, terrain: ctx.word(`magmor.terrain.${cell.terrain}`) }) : "";
@@ -94,6 +96,11 @@ function pay(ctx) {
     mine ? el("p", { class: "mm-note" }, ctx.word("magmor.page.pay_you")) : queue(ctx),
     mine ? el("div", { class: "mm-btns" }, passButton(ctx)) : null,
   ];
+}
+
+function held(v, resource) {
+  const cards = (v.hand || []).find((c) => c.res === resource);
+  return cards ? cards.n : 0;
 }
 
 function passButton(ctx) {
