@@ -69,7 +69,7 @@ export function dayTrack(ctx) {
   return el(
     "div",
     { class: "mm-days", title: label },
-    el("span", { class: "mm-daylabel" }, label, " · ", ctx.word("magmor.page.turn", { turn: v.turn })),
+    el("span", { class: "mm-daylabel" }, label, el("span", { class: "mm-turnlabel" }, " · ", ctx.word("magmor.page.turn", { turn: v.turn }))),
     el("span", { class: "mm-track", "aria-hidden": "true" }, spaces),
   );
 }
