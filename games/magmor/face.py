@@ -6,7 +6,7 @@ that needs more names it here first, where the engine can see what it promised."
 from games.magmor.actions import ACTION_ADAPTER, Choose, Explore, Pay, PayMagMor, Split
 from games.magmor.presets import Allocation, Preset, normal, split_presets
 from games.magmor.scoring import honour_vp
-from games.magmor.views import CellView, MagmorView
+from games.magmor.views import CellView, Face, MagmorView
 
 __all__ = [
     "ACTION_ADAPTER",
@@ -14,6 +14,7 @@ __all__ = [
     "CellView",
     "Choose",
     "Explore",
+    "Face",
     "MagmorView",
     "Pay",
     "PayMagMor",

@@ -1,0 +1,231 @@
+// The split of the found cards (MM-4.3.4). The leader builds it in the page: tap a found
+// card, then a player (or drag it there on a desktop); the card's kind stays picked while
+// some are left, so several go to a player in as many taps; a card given is taken back with a
+// tap; a ready-made split (the channel panel's own, sent with the leader's page) fills the
+// draft in one tap, to send or adjust. Confirm is offered once every card has a player.
+// Its words are the panel's own (magmor.ui.preset_*). The draft lives in the leader's page
+// until it is sent (the engine lists no split among the legal moves: there are too many;
+// the table service checks the one sent): the others see the found cards and who splits
+// them, and the split itself once made.
+import { el } from "@gm/dom.mjs";
+import { bundle, res, tokens } from "./icons.mjs";
+import { face } from "./face.mjs";
+
+const SHOWN = 4; // ready-made splits shown before "more"
+
+export function split(ctx) {
+  const v = ctx.view;
+  const decision = ctx.table.decision;
+  const mine = ctx.seat !== null && ctx.seat === v.leader && Boolean(decision && decision.seats.includes(ctx.seat));
+  if (!mine) {
+    return [
+      el("h3", {}, ctx.word("magmor.page.split_other", { seat: ctx.name(v.leader) })),
+      el("div", { class: "mm-found" }, bundle(ctx, v.taken, "big")),
+      shortfallNote(ctx),
+      crossing(ctx),
+      el("p", { class: "mm-note" }, ctx.word("magmor.page.split_talk")),
+    ];
+  }
+  const local = ctx.local;
+  local.alloc ??= {};
+  const pool = left(v, local.alloc);
+  if (local.card && !pool[local.card]) local.card = null;
+  const count = Object.values(pool).reduce((a, b) => a + b, 0);
+  return [
+    el("h3", {}, ctx.word("magmor.page.split_you")),
+    el("p", { class: "mm-note" }, ctx.word(count ? "magmor.page.split_how" : "magmor.page.split_ready")),
+    poolRow(ctx, pool),
+    shortfallNote(ctx),
+    crossing(ctx),
+    el("div", { class: "mm-zones" }, v.seats.map((p) => zone(ctx, p, pool))),
+    presets(ctx),
+    el(
+      "div",
+      { class: "mm-btns" },
+      el("button", { type: "button", class: "mm-btn keep", dataset: { act: "keep" }, onclick: () => send(ctx, { [ctx.seat]: Object.fromEntries(v.taken.map((c) => [c.res, c.n])) }) },
+        ctx.word("magmor.page.split_keep")),
+      el("button", { type: "button", class: "mm-btn", dataset: { act: "reset" }, disabled: !Object.keys(local.alloc).length, onclick: () => { local.alloc = {}; local.card = null; ctx.redraw(); } },
+        ctx.word("magmor.page.split_reset")),
+      el("button", { type: "button", class: "mm-btn go", dataset: { act: "split" }, disabled: count > 0, onclick: () => send(ctx, local.alloc) },
+        count ? ctx.word("magmor.page.split_left", { count }) : ctx.word("magmor.page.split_confirm")),
+    ),
+  ];
+}
+
+/** The terrain being crossed: its toll is what the players will be asked for next. */
+function crossing(ctx) {
+  const c = ctx.view.cells.find((x) => x.current);
+  if (!c || !c.face) return null;
+  return face(ctx, c.face, `${c.cell} · ${ctx.word(`magmor.terrain.${c.terrain}`)}`);
+}
+
+function shortfallNote(ctx) {
+  const v = ctx.view;
+  return v.shortfall.length ? el("p", { class: "mm-note" }, ctx.word("magmor.page.shortfall"), " ", bundle(ctx, v.shortfall)) : null;
+}
+
+/** What is left to give: found minus the draft. */
+function left(v, alloc) {
+  const out = Object.fromEntries(v.taken.map((c) => [c.res, c.n]));
+  for (const cards of Object.values(alloc)) for (const [r, n] of Object.entries(cards)) out[r] = (out[r] || 0) - n;
+  for (const r of Object.keys(out)) if (out[r] <= 0) delete out[r];
+  return out;
+}
+
+function move(ctx, resource, from, to) {
+  const alloc = ctx.local.alloc;
+  if (from !== null) {
+    alloc[from][resource] -= 1;
+    if (!alloc[from][resource]) delete alloc[from][resource];
+    if (!Object.keys(alloc[from]).length) delete alloc[from];
+  }
+  if (to !== null) {
+    alloc[to] ??= {};
+    alloc[to][resource] = (alloc[to][resource] || 0) + 1;
+  }
+  ctx.redraw();
+}
+
+function dragged(event) {
+  try {
+    return JSON.parse(event.dataTransfer.getData("text/plain"));
+  } catch {
+    return null;
+  }
+}
+
+function dropTarget(ctx, to, pool) {
+  return {
+    ondragover: (event) => event.preventDefault(),
+    ondrop: (event) => {
+      event.preventDefault();
+      const card = dragged(event);
+      if (!card || card.from === to) return;
+      if (card.from === null && !pool[card.res]) return;
+      move(ctx, card.res, card.from, to);
+    },
+  };
+}
+
+function token(ctx, resource, from, extra) {
+  return el(
+    "button",
+    {
+      type: "button",
+      class: `mm-token${extra.selected ? " selected" : ""}`,
+      draggable: "true",
+      ondragstart: (event) => event.dataTransfer.setData("text/plain", JSON.stringify({ res: resource, from })),
+      ...extra.attrs,
+    },
+    res(ctx, resource),
+  );
+}
+
+function poolRow(ctx, pool) {
+  const cards = tokens(Object.entries(pool).map(([r, n]) => ({ res: r, n })));
+  return el(
+    "div",
+    { class: "mm-pool", dataset: { pool: "" }, ...dropTarget(ctx, null, { ...pool }) },
+    cards.length
+      ? cards.map((r) =>
+          token(ctx, r, null, {
+            selected: ctx.local.card === r,
+            attrs: { dataset: { token: r }, "aria-pressed": String(ctx.local.card === r), onclick: () => { ctx.local.card = r; ctx.redraw(); } },
+          }),
+        )
+      : el("span", { class: "mm-note" }, ctx.word("magmor.page.split_all_given")),
+  );
+}
+
+function zone(ctx, p, pool) {
+  const given = ctx.local.alloc[p.seat] || {};
+  const cards = tokens(Object.entries(given).map(([r, n]) => ({ res: r, n })));
+  const name = ctx.name(p.seat);
+  const full = ctx.table.seats[p.seat]?.name ?? name;
+  const ready = Boolean(ctx.local.card);
+  return el(
+    "div",
+    {
+      class: `mm-zone${ready ? " ready" : ""}${p.seat === ctx.seat ? " me" : ""}`,
+      dataset: { zone: String(p.seat) },
+      role: "button",
+      tabindex: "0",
+      title: full,
+      onclick: () => {
+        if (ctx.local.card && pool[ctx.local.card]) move(ctx, ctx.local.card, null, p.seat);
+      },
+      ...dropTarget(ctx, p.seat, pool),
+    },
+    el("div", { class: "mm-zone-head" }, el("span", { class: "mm-zone-name" }, name),
+      el("span", { class: "mm-zone-n" }, ctx.word("magmor.page.cards", { count: p.cards + cards.length }))),
+    el("div", { class: "mm-zone-cards" }, cards.map((r) =>
+      token(ctx, r, p.seat, {
+        attrs: {
+          dataset: { given: r, from: String(p.seat) },
+          title: ctx.word("magmor.page.split_take_back"),
+          // With a found card picked, a tap anywhere on the player gives it; else it takes this one back.
+          onclick: (event) => {
+            if (ctx.local.card) return;
+            event.stopPropagation();
+            move(ctx, r, p.seat, null);
+          },
+        },
+      }),
+    )),
+  );
+}
+
+function presets(ctx) {
+  const v = ctx.view;
+  if (!v.presets.length) return null;
+  const all = ctx.local.more ? v.presets : v.presets.slice(0, SHOWN);
+  const draft = key(ctx.local.alloc);
+  return el(
+    "details",
+    { class: "mm-presets", open: true },
+    el("summary", {}, ctx.word("magmor.page.presets")),
+    el("div", { class: "mm-preset-list" }, all.map((p, index) => {
+      const alloc = Object.fromEntries(p.shares.map((s) => [s.seat, Object.fromEntries(s.cards.map((c) => [c.res, c.n]))]));
+      return el(
+        "button",
+        { type: "button", class: `mm-preset${key(alloc) === draft ? " chosen" : ""}`, dataset: { preset: String(index), shares: shares(p) },
+          onclick: () => { ctx.local.alloc = alloc; ctx.local.card = null; ctx.redraw(); } },
+        el("span", { class: "mm-preset-label" }, p.usual ? el("span", { class: "mm-usual" }, ctx.word("magmor.page.usual")) : null, label(ctx, p)),
+        el("span", { class: "mm-preset-shares" }, p.shares.map((s) => el("span", { class: "mm-share" }, `${ctx.name(s.seat)} `, bundle(ctx, s.cards)))),
+      );
+    })),
+    v.presets.length > SHOWN && !ctx.local.more
+      ? el("button", { type: "button", class: "mm-more", onclick: () => { ctx.local.more = true; ctx.redraw(); } }, ctx.word("magmor.page.more", { count: v.presets.length - SHOWN }))
+      : null,
+  );
+}
+
+/** A preset's allocation as its button names it: [seat, [[resource, count], ...]] by seat. */
+function shares(p) {
+  return JSON.stringify(p.shares.map((s) => [s.seat, s.cards.map((c) => [c.res, c.n]).sort((a, b) => (a[0] < b[0] ? -1 : 1))]));
+}
+
+function key(alloc) {
+  return JSON.stringify(Object.keys(alloc).sort().map((s) => [s, Object.keys(alloc[s]).sort().filter((r) => alloc[s][r]).map((r) => [r, alloc[s][r]])]).filter(([, c]) => c.length));
+}
+
+function label(ctx, p) {
+  const to = p.to === null ? "" : ctx.name(p.to);
+  const cards = p.res ? ctx.word(`magmor.resource_count.${p.res}`, { count: p.count }) : "";
+  if (p.kind === "keep") return ctx.word("magmor.ui.preset_keep");
+  if (p.kind === "all") return ctx.word("magmor.ui.preset_all", { seat: to });
+  if (p.kind === "type") return ctx.word("magmor.ui.preset_type", { cards, seat: to });
+  if (p.kind === "toll") return ctx.word("magmor.ui.preset_toll", { cards, seat: to });
+  if (p.kind === "each" && p.to === null) return ctx.word("magmor.ui.preset_each_exact");
+  if (p.kind === "each") return ctx.word(p.to === ctx.seat ? "magmor.ui.preset_each_you" : "magmor.ui.preset_each", { seat: to });
+  return ctx.word("magmor.page.preset_other");
+}
+
+function send(ctx, alloc) {
+  const allocation = {};
+  for (const [seat, cards] of Object.entries(alloc)) {
+    const kept = Object.fromEntries(Object.entries(cards).filter(([, n]) => n > 0));
+    if (Object.keys(kept).length) allocation[seat] = kept;
+  }
+  ctx.act({ kind: "split", allocation });
+}
