@@ -18,7 +18,6 @@ export function grid(ctx) {
 }
 
 function cell(ctx, c, fresh) {
-  const v = ctx.view;
   const look = ctx.local.look === c.cell;
   const terrain = c.magmor ? "magmor" : c.terrain;
   const name = ctx.word(`magmor.terrain.${terrain}`);
