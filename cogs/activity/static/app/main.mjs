@@ -4,6 +4,7 @@
 // bot (table.legal), and every move is checked again by the table service.
 import { DiscordSDK } from "../sdk/index.mjs";
 import { el, format, rich } from "./dom.mjs";
+import { drawLobby, rematchButton } from "./lobby.mjs";
 
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
 // A silent network keeps a socket OPEN while nothing passes: the page pings every
@@ -73,6 +74,12 @@ function send(message) {
 function act(action) {
   if (page.waiting || !page.table) return;
   if (send({ type: "act", version: page.table.version, action })) wait();
+}
+
+/** A lobby button's message (lobby.mjs): answered, as a move is, by a state or a refusal. */
+function lobbyMove(message) {
+  if (page.waiting || !page.table) return;
+  if (send(message)) wait();
 }
 
 function wait() {
@@ -245,7 +252,7 @@ async function draw() {
 
   const prompt = $("prompt");
   if (!table) prompt.replaceChildren(word("activity.page.no_table"));
-  else if (table.status === "lobby") prompt.replaceChildren(word("activity.page.lobby"));
+  else if (table.status === "lobby") prompt.replaceChildren(word("activity.page.lobby.prompt"));
   else if (table.final.length) prompt.replaceChildren(...rich(table.final[0]));
   else if (table.status !== "playing") prompt.replaceChildren(word("activity.page.ended"));
   else prompt.replaceChildren(...rich(table.prompt || ""));
@@ -262,8 +269,15 @@ async function draw() {
   const final = $("final");
   final.hidden = !(table && table.final.length);
   final.replaceChildren(...(table ? table.final : []).map((line) => el("p", {}, ...rich(line))));
+  const rematch = rematchButton(table, { word, send: lobbyMove });
+  if (rematch) final.append(rematch);
 
   const board = $("board");
+  if (table && table.lobby) {
+    board.replaceChildren(drawLobby(table, { word, send: lobbyMove }));
+    page.moduleGame = null; // the game's module draws on a cleared board once it starts
+    return;
+  }
   // The shell names no game: the bot says whether this one has a page module.
   const load = table && page.drawn && (() => import(`./${table.game}.mjs`));
   if (!load) {
