@@ -42,6 +42,7 @@ const page = {
   module: null,
   moduleGame: null,
   signingIn: false,
+  refused: false, // a refusal came: the state that answers it keeps it in view
 };
 
 /** The page's word in the member's language. */
@@ -211,13 +212,17 @@ async function receive(message) {
     page.table = message.table;
     if (fresh) page.hint = null;
     settle();
-    // A refusal stays in view with the state that follows it (the same version), and
-    // goes once the table moves on; "reconnecting" goes as soon as a state arrives.
-    if (fresh || app.dataset.state !== "ready" || $("notice").dataset.kind === "info") notice("");
+    // A refusal stays in view with the state that follows it (the table as it is, maybe
+    // newer: a seat taken meanwhile), and goes once the table moves on; "reconnecting"
+    // goes as soon as a state arrives.
+    const answer = page.refused;
+    page.refused = false;
+    if ((fresh && !answer) || app.dataset.state !== "ready" || $("notice").dataset.kind === "info") notice("");
     await draw();
     setState("ready");
   } else if (message.type === "error") {
     settle();
+    page.refused = true;
     notice(message.text || message.key);
     if (message.key === "activity.error.token") await signInAgain();
     // A sign-in refused for now (too many at once): said again on this socket when told.
@@ -271,6 +276,7 @@ async function draw() {
   final.replaceChildren(...(table ? table.final : []).map((line) => el("p", {}, ...rich(line))));
   const rematch = rematchButton(table, { word, send: lobbyMove });
   if (rematch) final.append(rematch);
+  if (rematch) final.hidden = false; // a game ended early has no final record, but its rematch
 
   const board = $("board");
   if (table && table.lobby) {
