@@ -8,6 +8,16 @@
 // again, for the member Discord signed in; its refusal comes back as the page's notice.
 import { el } from "./dom.mjs";
 
+/**
+ * What the bot sends of a lobby (cogs/activity/lobby_state.py ``LobbyPage``), in the viewer's language.
+ * @typedef {{ host: boolean, level: string | null }} LobbySeat
+ * @typedef {{ level: string, name: string }} LobbyLevel
+ * @typedef {{ name: string, value: string }} LobbyOption
+ * @typedef {{ title: string, seats: LobbySeat[], max_seats: number, min_players: number, host: boolean,
+ *   levels: LobbyLevel[], options: LobbyOption[], footer: string, start_refused: string | null }} LobbyPage
+ * @typedef {{ word: (key: string, params?: object) => string, send: (message: object) => void }} LobbyContext
+ */
+
 let styled = false;
 function stylesheet() {
   if (styled) return;
@@ -49,9 +59,9 @@ function buttons(table, lobby, ctx) {
       word("activity.page.lobby.leave")));
   }
   if (lobby.host && !full) {
-    const select = el("select", { id: "lobby-level", "aria-label": word("activity.page.lobby.level"),
-      onchange: (event) => { level = event.target.value; } },
-      ...lobby.levels.map((offered) => el("option", { value: offered.level, selected: offered.level === level }, offered.name)));
+    const select = /** @type {HTMLSelectElement} */ (el("select", { id: "lobby-level", "aria-label": word("activity.page.lobby.level") },
+      ...lobby.levels.map((offered) => el("option", { value: offered.level, selected: offered.level === level }, offered.name))));
+    select.addEventListener("change", () => { level = select.value; });
     out.push(el("span", { class: "addai" }, select,
       el("button", { type: "button", class: "tool", id: "lobby-add-ai",
         onclick: () => send({ type: "add_ai", level: select.value }) }, word("activity.page.lobby.add_ai"))));
@@ -74,7 +84,11 @@ function status(table, lobby, word) {
   return word("activity.page.lobby.waiting", { host: host >= 0 ? table.seats[host].name : "" });
 }
 
-/** The lobby's node: ``ctx`` has ``word`` and ``send(message)`` (a lobby button's message). */
+/**
+ * The lobby's node: ``ctx`` has ``word`` and ``send(message)`` (a lobby button's message).
+ * @param {{ seat: number | null, seats: { name: string, ai: boolean }[], lobby: LobbyPage }} table
+ * @param {LobbyContext} ctx
+ */
 export function drawLobby(table, ctx) {
   stylesheet();
   const lobby = table.lobby;
@@ -96,7 +110,11 @@ export function drawLobby(table, ctx) {
         el("p", { class: "footer" }, lobby.footer))));
 }
 
-/** A finished game's Rematch, for those who sat at it (the bot checks that again), else null. */
+/**
+ * A finished game's Rematch, for those who sat at it (the bot checks that again), else null.
+ * @param {{ status: string, seat: number | null } | null} table
+ * @param {LobbyContext} ctx
+ */
 export function rematchButton(table, ctx) {
   if (!table || table.status !== "finished" || table.seat === null) return null;
   stylesheet();
