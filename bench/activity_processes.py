@@ -28,7 +28,7 @@ from typing import Any
 import aiohttp
 from aiohttp.test_utils import TestServer
 
-from bench.activity_viewers import collect_arrivals, read_pages
+from bench.activity_viewers import collect_arrivals, played_games, read_pages
 from tests.activity.fake_discord import FakeDiscord
 from tests.activity.processes import Process
 from tests.factory import make_bot, start_with_an_ai
@@ -37,7 +37,6 @@ from tests.postgres_server import PostgresServer, find_bindir
 USERS = (11, 12, 13, 14, 15, 16)  # 11 and 12 play (tests.factory), the rest watch
 FIRST_CHANNEL = 1000
 GUILDS = (1, 1 << 22)  # shard 0's and shard 1's, of two
-GAMES_PLAYED = ("akelarre", "narnia")
 
 
 def free_port() -> int:
@@ -84,8 +83,9 @@ async def _run(
     await discord.start_server()
     bot = make_bot(url)
     await bot.store.open()
+    played = played_games()  # every game the bot presents, by turns
     for c, channel in enumerate(channels):
-        await start_with_an_ai(bot.service, channel, GAMES_PLAYED[c % 2], guild=GUILDS[c % 2])
+        await start_with_an_ai(bot.service, channel, played[c % len(played)], guild=GUILDS[c % 2])
     shards = ["0,1"] if processes == 1 else ["0", "1"]
     running += [Process(ids, free_port()) for ids in shards]
     api = str(discord.make_url("")).rstrip("/")

@@ -2,7 +2,8 @@
 
 The Activity's web server (``cogs.activity``) with a real table service on
 SQLite and a fake Discord on the loopback address (``tests.activity.fake_discord``);
-``--tables`` live tables, Akelarre and Narnia in turn, each with ``--pages``
+``--tables`` live tables, every game the bot presents in turn (:func:`played_games`:
+the registry's, none named here), each with ``--pages``
 connected pages (two players and spectators, in English and Italian by turns, so
 each change is drawn for several seat and language pairs); the games' presenters
 registered as their cogs do (the final record, the page's words), and what the
@@ -31,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import importlib
 import json
 import math
 import statistics
@@ -44,19 +46,32 @@ from aiohttp.test_utils import TestServer
 from pydantic import SecretStr
 
 from bench.activity_attack import Attack, FakeDiscordProcess, add_arguments, main_of_children, options_of
+from bot.extensions import face, presented_games
 from bot.memory import freeze_startup
-from cogs import akelarre, narnia
 from cogs.activity.server import ActivityServer
-from cogs.kit.presenter import register
+from cogs.kit.presenter import Presenter, register
 from games.registry import GAMES
 from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
 from tests.factory import make_bot, start_with_an_ai
 
 USERS = (11, 12, 13, 14, 15, 16)  # 11 and 12 play (tests.factory), the rest watch
 LOCALES = ("en-US", "it")  # the users' Discord languages, by turns
-GAMES_PLAYED = ("akelarre", "narnia")  # the tables', by turns
 FIRST_CHANNEL = 1000
 STALL_TARGET_MS = 50.0
+
+
+def played_games() -> list[str]:
+    """The tables' games, by turns: every game the bot presents (its face, found from the
+    registry), its presenter registered as its cog does (the page's words, data and
+    final record come from it). Whether the shell has a module to draw a game or not,
+    its pages are sent its state: what is measured is the server's side."""
+    played = []
+    for game_id in presented_games():
+        presenter = getattr(importlib.import_module(face(game_id) or ""), "PRESENTER", None)
+        if isinstance(presenter, Presenter):
+            register(presenter)
+            played.append(game_id)
+    return played
 
 
 async def collect_arrivals(
@@ -73,8 +88,7 @@ async def collect_arrivals(
 async def run(
     tables: int, pages: int, moves: int, parallel: int, pace: float = 0.0, attack: Attack | None = None
 ) -> None:
-    for presenter in (akelarre.PRESENTER, narnia.PRESENTER):
-        register(presenter)  # as the games' cogs do in the bot
+    played = played_games()
     fake = FakeDiscord(
         users={
             f"tok-{u}": {"id": str(u), "username": f"u{u}", "locale": LOCALES[i % len(LOCALES)]}
@@ -105,7 +119,7 @@ async def run(
     site = TestServer(server.app(), host="127.0.0.1")
     await site.start_server()
     for c in range(tables):
-        applied = await start_with_an_ai(bot.service, FIRST_CHANNEL + c, GAMES_PLAYED[c % len(GAMES_PLAYED)])
+        applied = await start_with_an_ai(bot.service, FIRST_CHANNEL + c, played[c % len(played)])
         await bot.changes.after(applied)
     if attack is not None:
         await attack.tables(bot)
@@ -160,6 +174,7 @@ async def run(
     ticker = asyncio.create_task(tick())
     latencies: list[float] = []
     commits: list[tuple[tuple[int, int], float]] = []  # every move, for the attack's report
+    by_game: dict[str, int] = dict.fromkeys(played, 0)  # the moves each game's tables made
     made = 0
 
     async def one_move(channel: int) -> bool:
@@ -179,6 +194,7 @@ async def run(
             return False
         action = game.default_action(state, seat).model_dump(mode="json")
         applied = await bot.service.act(channel, user, action, version=row.version)
+        by_game[row.game] += 1
         committed = time.perf_counter()
         await bot.changes.after(applied)
         key = (channel, applied.row.version)
@@ -228,7 +244,8 @@ async def run(
         f"{'PASS' if stall <= STALL_TARGET_MS else 'FAIL'}), the loop's own CPU in it "
         f"{busy[stalls.index(max(stalls))] * 1000:.1f} ms, "
         f"its longest own stretch {max(busy) * 1000:.1f} ms; "
-        f"{len(pauses)} full GC passes, the longest {max(pauses, default=0) * 1000:.1f} ms"
+        f"{len(pauses)} full GC passes, the longest {max(pauses, default=0) * 1000:.1f} ms; "
+        f"moves by game: {', '.join(f'{game} {count}' for game, count in by_game.items())}"
     )
     child.terminate()
     await child.wait()

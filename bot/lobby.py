@@ -198,12 +198,9 @@ class Lobby:
             if user_id != info.host_id and not may_manage:
                 raise TableError("error.host_only")
             game = GAMES[row.game]
-            if len(info.seats) < game.min_players:
-                raise TableError("error.not_enough_players", min=game.min_players, count=len(info.seats))
-            for variant in (name for name, on in info.options.items() if on is True):
-                if len(info.seats) not in game.variants.get(variant, ()):
-                    words = option_words(variant, "players", game)
-                    raise TableError(words, count=len(info.seats), option=variant)
+            refusal = start_refusal(game, info)
+            if refusal is not None:
+                raise refusal
             # The seed is drawn here, by the bot, never by the rules (DESIGN §3).
             info.seed = secrets.randbits(48)
             info.salt = secrets.token_hex(SALT_BYTES)
@@ -219,6 +216,18 @@ class Lobby:
             await play_ai_off_loop(applied, log_rows, *self.core.ai_slice(interactive=True))
             await self.core.commit(applied, log_rows)
             return applied
+
+
+def start_refusal(game: Game[Any, Any], info: TableInfo) -> TableError | None:
+    """Why the lobby cannot start with its seats as they are (too few for the game,
+    or for a variant switched on); None when it can. The page's Start says it too."""
+    if len(info.seats) < game.min_players:
+        return TableError("error.not_enough_players", min=game.min_players, count=len(info.seats))
+    for variant in (name for name, on in info.options.items() if on is True):
+        if len(info.seats) not in game.variants.get(variant, ()):
+            words = option_words(variant, "players", game)
+            return TableError(words, count=len(info.seats), option=variant)
+    return None
 
 
 def option_words(key: str, part: str, game: Game[Any, Any] | None = None) -> str:

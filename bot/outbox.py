@@ -82,12 +82,17 @@ def newly_asked(applied: Applied, decision: Decision) -> list[int]:
     return [seat for seat in asked if seat not in acting]
 
 
-def lobby_notice(*, opened: bool = False) -> dict[str, Any]:
+def lobby_notice(*, opened: bool = False, post: str | None = None) -> dict[str, Any]:
     """The notice of a lobby's change (opened, a seat taken or left, cancelled):
     the channel's lobby message is redrawn from the table as it is then, and the
     pages and panels are told, as after any change. ``opened``: the lobby message
-    is the answer to the command that opened it, not there to redraw yet."""
-    return {"kind": LOBBY, "opened": opened}
+    is the answer to the command that opened it, not there to redraw yet.
+    ``post``: nobody answers with it (a lobby opened from an Activity page): the
+    channel's publisher posts it, under the line of this catalog key."""
+    notice: dict[str, Any] = {"kind": LOBBY, "opened": opened}
+    if post is not None:
+        notice["post"] = post
+    return notice
 
 
 def reminder_notice(seats: list[int]) -> dict[str, Any]:

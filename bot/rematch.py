@@ -15,14 +15,16 @@ from bot.table_core import TableCore
 
 
 async def rematch(
-    core: TableCore, channel_id: int, game_row_id: int, user_id: int, user_name: str
+    core: TableCore, channel_id: int, game_row_id: int, user_id: int, user_name: str, *, post: bool = False
 ) -> tuple[GameRow, TableInfo]:
     """Open the rematch lobby of game ``game_row_id``, hosted by ``user_id``.
 
     Same game, seats in the same order (the same people, an AI at its level
     where an AI sat, including a seat a player left to the AI), speed, language, seat
     count and options (e.g. Akelarre's teams). Everyone is seated already:
-    the others may Leave, the host starts as usual."""
+    the others may Leave, the host starts as usual. ``post``: asked from a page,
+    where no interaction answers with the lobby message: the channel's publisher
+    posts it (bot/outbox.py ``lobby_notice``)."""
     store = core.store
     async with core.lock(channel_id):
         old = await store.get(game_row_id)
@@ -55,7 +57,7 @@ async def rematch(
             takeover_level=table.takeover_level,
         )
         try:
-            notice = lobby_notice(opened=True)
+            notice = lobby_notice(opened=True, post="rematch.opened" if post else None)
             row = await store.create(
                 channel_id, old.guild_id, old.game, info.model_dump(), core.clock(), outbox=[notice]
             )

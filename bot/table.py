@@ -97,10 +97,13 @@ class TableService:
         return step
 
     def rematch(
-        self, channel_id: int, game_row_id: int, user_id: int, name: str
+        self, channel_id: int, game_row_id: int, user_id: int, name: str, *, post: bool = False
     ) -> Step[tuple[GameRow, TableInfo]]:
-        """The rematch lobby of a finished game (``bot.rematch``)."""
-        return self._step(lambda: rematch(self._core, channel_id, game_row_id, user_id, name), _lobby)
+        """The rematch lobby of a finished game (``bot.rematch``; ``post``: its
+        lobby message is the channel publisher's to post, not the caller's)."""
+        return self._step(
+            lambda: rematch(self._core, channel_id, game_row_id, user_id, name, post=post), _lobby
+        )
 
     # -- beside the game: taking an AI's seat, a hint -------------------------
     async def request_seat(

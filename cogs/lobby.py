@@ -47,7 +47,6 @@ GAME_CHOICES = game_choices()
 
 
 def lobby_embed(row: GameRow, table: TableInfo, language: str) -> discord.Embed:
-    game = GAMES[row.game]
     closed = row.status == "cancelled"
     embed = discord.Embed(
         title=t("lobby.title", language, game=t(f"game.{row.game}.name", language)),
@@ -64,28 +63,45 @@ def lobby_embed(row: GameRow, table: TableInfo, language: str) -> discord.Embed:
         value="\n".join(seats),
         inline=False,
     )
+    for name, value, wide in option_fields(row, table, language):
+        embed.add_field(name=name, value=value, inline=not wide)
+    embed.set_footer(text=lobby_footer(row, table, language))
+    return embed
+
+
+def _switched(row: GameRow, table: TableInfo) -> list[Variant]:
+    game = GAMES[row.game]
+    declarations = (declared(key, game) for key, on in table.options.items() if on is True)
+    return [option for option in declarations if isinstance(option, Variant)]
+
+
+def option_fields(row: GameRow, table: TableInfo, language: str) -> list[tuple[str, str, bool]]:
+    """The lobby's options as the channel shows them (name, value, and whether the
+    field takes the embed's whole width); the Activity's page lists the same."""
+    game = GAMES[row.game]
+    fields: list[tuple[str, str, bool]] = []
     # The options, from their declarations: each variant switched on, then every setting.
-    switched = [
-        o for k, on in table.options.items() if on is True and isinstance(o := declared(k, game), Variant)
-    ]
-    for variant in switched:
+    for variant in _switched(row, table):
         value = teams_text(table, language) if variant.partners else t(f"{variant.words}.on", language)
-        embed.add_field(name=t(f"{variant.words}.lobby", language), value=value, inline=False)
+        fields.append((t(f"{variant.words}.lobby", language), value, True))
     for name, default in game.settings.items():
         value = table.options.get(name, default)
         if (setting := declared(name, game)) is not None:
             key = f"{setting.words}.value" if value is not None else f"{setting.words}.none"
-            embed.add_field(name=t(f"{setting.words}.lobby", language), value=t(key, language, count=value))
-    embed.add_field(name=t("lobby.speed", language), value=t(f"speed.{table.speed}", language))
+            fields.append((t(f"{setting.words}.lobby", language), t(key, language, count=value), False))
+    fields.append((t("lobby.speed", language), t(f"speed.{table.speed}", language), False))
     hints = "auto" if table.hints is None else "on" if table.hints else "off"
-    embed.add_field(name=t("lobby.hints", language), value=t(f"lobby.hints_{hints}", language))
-    embed.add_field(name=t("lobby.takeover", language), value=t(f"level.{table.takeover_level}", language))
-    embed.add_field(name=t("lobby.language", language), value=t(f"language.{table.language}", language))
-    footer = t("lobby.footer", language, min=game.min_players, max=table.max_seats)
-    if any(variant.partners for variant in switched):
+    fields.append((t("lobby.hints", language), t(f"lobby.hints_{hints}", language), False))
+    fields.append((t("lobby.takeover", language), t(f"level.{table.takeover_level}", language), False))
+    fields.append((t("lobby.language", language), t(f"language.{table.language}", language), False))
+    return fields
+
+
+def lobby_footer(row: GameRow, table: TableInfo, language: str) -> str:
+    footer = t("lobby.footer", language, min=GAMES[row.game].min_players, max=table.max_seats)
+    if any(variant.partners for variant in _switched(row, table)):
         footer += " " + t("lobby.teams_footer", language)
-    embed.set_footer(text=footer)
-    return embed
+    return footer
 
 
 def play_options(offered: list[Option], chosen: dict[str, Any]) -> dict[str, Any] | None:
@@ -326,6 +342,23 @@ async def refresh_lobby(bot: GameMasterBot, row: GameRow) -> None:
             embed=lobby_embed(row, table, table.language),
             view=lobby_view(row.channel_id, table.language, row.game, closed=row.status != "lobby"),
         )
+
+
+async def post_lobby(bot: GameMasterBot, row: GameRow, line: str) -> None:
+    """Post the lobby message that no command answered with (a rematch asked from an
+    Activity page: bot/outbox.py ``lobby_notice``), under ``line`` (a catalog key
+    taking the host's name), and keep it as the table's message to redraw."""
+    table = table_of(row)
+    channel = await channel_of(bot, row.channel_id)
+    if channel is None or row.status != "lobby":
+        return  # gone, or started or cancelled before it was posted: the board says the rest
+    host = next((s.name for s in table.seats if s.user_id == table.host_id and not s.ai), "")
+    message = await channel.send(
+        t(line, table.language, host=f"**{discord.utils.escape_markdown(host)}**"),
+        embed=lobby_embed(row, table, table.language),
+        view=lobby_view(row.channel_id, table.language, row.game),
+    )
+    await bot.service.set_message(row.id, message.id)
 
 
 async def setup(bot: commands.Bot) -> None:

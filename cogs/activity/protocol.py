@@ -8,6 +8,10 @@ A page sends:
   the page showed (a move made on an older state is refused as stale);
 * ``undo``: take back its own last move, at ``version``;
 * ``hint``: what the hard level would do from its own view, where hints are on;
+* ``join``, ``leave``, ``add_ai`` (at a ``level`` the channel's lobby offers),
+  ``start`` (the host) and ``rematch`` (a finished game's seat): the lobby's
+  buttons (cogs/lobby.py, cogs/rematch.py), for the channel the page's Activity
+  runs in and the member Discord signed in (cogs/activity/lobby_moves.py);
 * ``ping``: are you there? Answered with ``pong`` at once, before sign-in too (the
   page pings from the moment its socket opens; the sign-in deadline still closes
   a socket that never says hello, and a ping costs one short reply, no lookup).
@@ -31,6 +35,8 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from games.core.levels import Level
 
 PROTOCOL: Literal[1] = 1
 # A page's message is a few hundred bytes (an action, a token): anything far
@@ -70,8 +76,34 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | Undo | AskHint | Ping, Field(discriminator="type")]
-CLIENT = TypeAdapter[Hello | Act | Undo | AskHint | Ping](ClientMessage)
+class Join(_Message):
+    type: Literal["join"]
+
+
+class Leave(_Message):
+    type: Literal["leave"]
+
+
+class AddAi(_Message):
+    type: Literal["add_ai"]
+    level: Level  # the levels the channel's lobby offers (games.core.levels)
+
+
+class Start(_Message):
+    type: Literal["start"]
+
+
+class Rematch(_Message):
+    """A rematch of the finished game the page was last sent (the viewer's, not named here)."""
+
+    type: Literal["rematch"]
+
+
+# The lobby's buttons: no channel, seat or member in them (extra=forbid refuses one).
+LobbyMessage = Join | Leave | AddAi | Start | Rematch
+Message = Hello | Act | Undo | AskHint | Ping | LobbyMessage
+ClientMessage = Annotated[Message, Field(discriminator="type")]
+CLIENT = TypeAdapter[Message](ClientMessage)
 PONG: dict[str, Any] = {"v": PROTOCOL, "type": "pong"}
 
 

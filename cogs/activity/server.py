@@ -27,6 +27,7 @@ from bot.i18n import language_of, t
 from bot.model import TableError
 from bot.replies import explain
 from bot.settings import Settings
+from bot.step import Step
 from bot.table import TableService
 from cogs.activity.backlog import bound
 from cogs.activity.caps import Door, SocketCaps
@@ -34,6 +35,7 @@ from cogs.activity.discord_api import DiscordApi, DiscordRefused
 from cogs.activity.headers import Guard
 from cogs.activity.hinting import PageHints
 from cogs.activity.limits import Bucket, Calls, client_address
+from cogs.activity.lobby_moves import lobby_step
 from cogs.activity.outside import outside_html
 from cogs.activity.pages import PageFiles, page_folders
 from cogs.activity.protocol import (
@@ -45,6 +47,7 @@ from cogs.activity.protocol import (
     Act,
     AskHint,
     Hello,
+    LobbyMessage,
     Ping,
     Undo,
     error,
@@ -303,23 +306,26 @@ class ActivityServer:
         if old is not None:
             self.viewers.remove(old)
             self.hints.leave(old)
-        viewer = Viewer(ws, user.id, instance.channel_id, language)
+        viewer = Viewer(ws, user.id, instance.channel_id, language, name=user.name or str(user.id))
         self.viewers.add(viewer)
         await self.viewers.send_state(viewer, again=True)
         return viewer
 
-    async def play(self, viewer: Viewer, message: Act | Undo | AskHint) -> None:
-        """A move or a take-back, through the table service as a click is."""
+    async def play(self, viewer: Viewer, message: Act | Undo | AskHint | LobbyMessage) -> None:
+        """A move, a take-back or a lobby's button, through the table service as a click is."""
         if isinstance(message, AskHint):
             refused = self.hints.ask(viewer, self.hint)  # searched beside this loop (cogs.activity.hinting)
             if refused is not None:
                 await send(viewer.socket, error(refused, t(refused, viewer.language)))
             return
         channel, user = viewer.channel_id, viewer.user_id
+        step: Step[Any]
         if isinstance(message, Act):
             step = self.service.act(channel, user, message.action, version=message.version)
-        else:
+        elif isinstance(message, Undo):
             step = self.service.undo(channel, user, version=message.version)
+        else:
+            step = lobby_step(self.service, viewer, message)
         # Left, the step publishes the change: the channel's board and lines, and every page.
         async with contextlib.AsyncExitStack() as road:
             try:

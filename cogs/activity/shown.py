@@ -25,6 +25,7 @@ from bot.model import TableInfo, table_of
 from bot.render import event_text, plain_name
 from bot.store import ActionRow, GameRow
 from bot.table import TableService
+from cogs.activity.lobby_state import lobby_page
 from cogs.kit.presenter import PRESENTERS
 from cogs.kit.record import decision_line
 from games.core import Event, GameState
@@ -138,6 +139,10 @@ class Shown:
             "final": presenter.final_lines(info, outcome, language)
             if outcome is not None and presenter is not None
             else [],
+            # The lobby's seats, options and buttons (cogs/activity/lobby_state.py).
+            "lobby": lobby_page(row, info, seat, language).model_dump(mode="json")
+            if row.status == "lobby"
+            else None,
         }
 
     def page_view(self, seat: int | None) -> Any:

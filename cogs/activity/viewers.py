@@ -44,6 +44,7 @@ class Viewer:
     sent: tuple[int, int] | None = None
     sent_words: str | None = None  # the game whose words this page was sent
     transport: asyncio.Transport | None = None  # the page's connection, to see what it has not read
+    name: str = ""  # the member's name as Discord gives it: the seat's name when they join from the page
 
 
 def state_message(table: dict[str, Any] | None, language: str, *, with_words: bool = True) -> dict[str, Any]:

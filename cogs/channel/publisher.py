@@ -30,7 +30,7 @@ from cogs.channel.turn_lines import change_lines, parts_of, ping_of, reminder_of
 from cogs.channel.turn_messages import Boards, TurnMessages
 from cogs.kit.common import channel_of
 from cogs.kit.controls import hand_view
-from cogs.lobby import refresh_lobby
+from cogs.lobby import post_lobby, refresh_lobby
 from games.core import GameState
 
 log = logging.getLogger("gamemaster.publish")
@@ -129,7 +129,10 @@ class Publisher:
         channel's last notice of the game is out."""
         notice = change.notice
         if notice.payload.get("kind") == LOBBY:
-            if last and not notice.payload.get("opened"):  # an opening's lobby is its command's answer
+            if notice.payload.get("post") and notice.sent == 0:  # opened from a page: nobody answered
+                await post_lobby(self.bot, change.row, notice.payload["post"])
+                await self.outbox.progress(notice, 1)  # posted once: not again on a retry
+            elif last and not notice.payload.get("opened"):  # an opening's lobby is its command's answer
                 await refresh_lobby(self.bot, change.row)
             return
         if notice.payload.get("kind") == "reminder":

@@ -6,9 +6,9 @@ A seeded game of each game with a page (its face has a page folder: ``Presenter.
 by one member (seat 1) and AI seats, on the real bot's table service, with the
 Activity's server on a loopback port, the fake Discord of the tests and the real
 page in Debian's chromium (the browser tests' harness). The member's moves are the
-normal AI's choices from their own view. The first time the member faces each
-kind of decision, and at the end, the member's page is saved at phone, desktop and
-picture-in-picture size: ``<out>/<game>/<nn>-<decision>-<size>-<language>.png``.
+normal AI's choices from their own view. In the lobby (``00-lobby``), the first time
+the member faces each kind of decision, and at the end, the member's page is saved at
+phone, desktop and picture-in-picture size: ``<out>/<game>/<nn>-<decision>-<size>-<language>.png``.
 """
 
 from __future__ import annotations
@@ -64,11 +64,18 @@ async def _listen(app: web.Application) -> tuple[web.AppRunner, str]:
     return runner, f"http://127.0.0.1:{port}"
 
 
-async def _open(bot: GameMasterBot, game: str, language: str, seed: int) -> None:
+async def _lobby(bot: GameMasterBot, game: str, language: str) -> int:
+    """The member's lobby with two AI seats; its version (the page shows it before Start)."""
     service = bot.service
     await service.open_lobby(CHANNEL, 1, MEMBER, "Alice", game, seats=None, speed="live", language=language)
     for _ in range(2):
-        await service.add_ai(CHANNEL, MEMBER, False)
+        row, _ = await service.add_ai(CHANNEL, MEMBER, False)
+    await bot.changes.after(row)
+    return row.version
+
+
+async def _open(bot: GameMasterBot, seed: int) -> None:
+    service = bot.service
     with patch("bot.lobby.secrets.randbits", return_value=seed):  # the same game each run
         applied = await service.start(CHANNEL, MEMBER, False)
     await bot.changes.after(applied)
@@ -109,7 +116,7 @@ async def preview(game: str, language: str, out: Path, seed: int, browser: Brows
         runner, base = await _listen(with_harness(server.app()))
         saved: list[Path] = []
         try:
-            await _open(bot, game, language, seed)
+            lobby = await _lobby(bot, game, language)
             pages = {
                 size: await open_page(
                     browser,
@@ -123,6 +130,9 @@ async def preview(game: str, language: str, out: Path, seed: int, browser: Brows
                 )
                 for size, viewport in SIZES.items()
             }
+            await _shoot(pages, lobby, out, "00-lobby", language)  # the lobby in the page (lobby.mjs)
+            saved += [out / f"00-lobby-{size}-{language}.png" for size in SIZES]
+            await _open(bot, seed)
             seen: set[str] = set()
             for _ in range(MOVES):
                 found = await bot.service.active(CHANNEL)

@@ -41,7 +41,7 @@ TOKENS = {ALICE: "tok-alice", BOB: "tok-bob", CAROL: "tok-carol", DAVE: "tok-dav
 RANDOM_SHARE = 0.2  # of a page's moves, one of its ``legal`` actions at random
 # What a page's table holds (cogs/activity/shown.py): a field added there is looked at here.
 TABLE = {"game", "status", "version", "seat", "seats", "decision", "prompt", "legal", "hints", "view"}
-TABLE |= {"lines", "outcome", "final"}
+TABLE |= {"lines", "outcome", "final", "lobby"}
 
 
 @pytest.fixture(autouse=True)
@@ -208,6 +208,7 @@ class Game:
                 table = message["table"]
                 state = self.states[table["version"]]
                 assert set(table) == TABLE and table["seat"] == page.seat
+                assert table["lobby"] is None  # only a lobby's (seats and options: nothing hidden)
                 assert message["language"] == page.language
                 assert table["view"] == not_known_yet(page_view(self.game, state, page.seat), table["view"])
                 decision = engine.decision(state) if table["status"] == "playing" else None

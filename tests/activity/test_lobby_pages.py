@@ -10,8 +10,9 @@ import aiohttp
 import simcord
 
 from cogs.activity.server import ActivityServer
+from tests.activity.conftest import published
 from tests.activity.fake_discord import FakeDiscord
-from tests.e2e.helpers import Table, make_table, open_lobby
+from tests.e2e.helpers import Table, custom_ids, make_table, open_lobby
 
 
 async def next_state(page: aiohttp.ClientWebSocketResponse) -> dict[str, Any] | None:
@@ -83,4 +84,51 @@ async def test_a_page_sees_a_rematch_s_lobby_open(
         final = await table.final_board()
         await bob.click(final, custom_id=f"gm:{table.channel.id}:rematch:{game_id}")
         assert seats(await next_state(page)) == ["alice", "bob", "carol"]
+        await page.close()
+
+
+def lobby_message(table: Table) -> Any:
+    """The channel's lobby message as the table keeps it."""
+    found = [m for m in table.channel.history() if m.embeds and "new table" in (m.embeds[0].title or "")]
+    return found[-1]
+
+
+async def said(page: aiohttp.ClientWebSocketResponse, message: dict[str, Any]) -> dict[str, Any] | None:
+    """A lobby button's message from the page; the table of the state that answers it."""
+    await page.send_json({"v": 1, **message})
+    return await next_state(page)
+
+
+async def test_the_page_s_lobby_buttons_redraw_the_channel_s_lobby_and_its_rematch_is_posted(
+    simcord_env: simcord.Env, fake_discord: tuple[FakeDiscord, str], activity: ActivityServer
+) -> None:
+    table = make_table(simcord_env, ["alice", "bob", "carol"])
+    alice, bob, _ = table.players
+    await open_lobby(table, "akelarre")
+    async with aiohttp.ClientSession() as http:
+        page, first = await page_of(http, table, fake_discord[0], activity)  # alice's, the host's
+        assert seats(first) == ["alice"]
+        assert seats(await said(page, {"type": "add_ai", "level": "easy"}))[0] == "alice"
+        await published(table)
+        seated = lobby_message(table).embeds[0].fields[0].value or ""
+        assert "🤖" in seated and "easy" in seated  # the channel's lobby message, redrawn as for a click
+        started = await said(page, {"type": "start"})
+        assert started is not None and started["status"] == "playing"
+        await published(table)
+        game_id = (await table.row()).id
+        await alice.slash(table.channel, "end")
+        ended = await next_state(page)
+        assert ended is not None and ended["status"] == "finished"
+        before = {m.id for m in table.channel.history()}
+        rematched = seats(await said(page, {"type": "rematch"}))
+        assert rematched == ["alice", ended["seats"][1]["name"]]  # the same seats, an AI where one sat
+        await published(table)
+        # Nobody answered a page with the rematch's lobby: the channel's publisher posted it.
+        row = await table.row()
+        assert row.id != game_id and row.table["message_id"] not in before
+        [message] = [m for m in table.channel.history() if m.id == row.table["message_id"]]
+        assert "Rematch opened by **alice**" in (message.content or "")
+        assert f"gm:{table.channel.id}:lobby:join" in custom_ids(message)
+        await bob.click(message, custom_id=f"gm:{table.channel.id}:lobby:join")
+        assert seats(await next_state(page)) == [*rematched, "bob"]  # its buttons work as the first's
         await page.close()

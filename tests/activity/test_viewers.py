@@ -51,7 +51,7 @@ async def test_a_page_open_on_a_lobby_sees_the_game_start(rig: Rig) -> None:
     assert (lobby["status"], lobby["seat"], lobby["view"], lobby["decision"]) == ("lobby", 0, None, None)
     assert (lobby["legal"], lobby["hints"], lobby["outcome"], lobby["final"]) == ([], False, None, [])
     assert [s["name"] for s in lobby["seats"]][:2] == ["alice", "bob"]
-    assert first["words"]["activity.page.lobby"]
+    assert first["words"]["activity.page.lobby.prompt"]
     assert first["page"] == "games/akelarre/page.mjs"  # Akelarre's face has a page: the shell loads it
 
     await rig.bot.changes.after(await service.start(CHANNEL, ALICE, False))

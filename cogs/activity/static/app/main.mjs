@@ -4,6 +4,7 @@
 // bot (table.legal), and every move is checked again by the table service.
 import { DiscordSDK } from "../sdk/index.mjs";
 import { el, format, rich } from "./dom.mjs";
+import { drawLobby, rematchButton } from "./lobby.mjs";
 
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
 // A silent network keeps a socket OPEN while nothing passes: the page pings every
@@ -43,6 +44,7 @@ const page = {
   module: /** @type {import("./page.mjs").Page | null} */ (null),
   moduleGame: /** @type {string | null} */ (null),
   signingIn: false,
+  refused: false, // a refusal came: the state that answers it keeps it in view
 };
 
 /** The page's word in the member's language.
@@ -82,6 +84,12 @@ function send(message) {
 function act(action) {
   if (page.waiting || !page.table) return;
   if (send({ type: "act", version: page.table.version, action })) wait();
+}
+
+/** A lobby button's message (lobby.mjs): answered, as a move is, by a state or a refusal. */
+function lobbyMove(message) {
+  if (page.waiting || !page.table) return;
+  if (send(message)) wait();
 }
 
 function wait() {
@@ -220,13 +228,17 @@ async function receive(message) {
     page.table = message.table;
     if (fresh) page.hint = null;
     settle();
-    // A refusal stays in view with the state that follows it (the same version), and
-    // goes once the table moves on; "reconnecting" goes as soon as a state arrives.
-    if (fresh || app.dataset.state !== "ready" || $("notice").dataset.kind === "info") notice("");
+    // A refusal stays in view with the state that follows it (the table as it is, maybe
+    // newer: a seat taken meanwhile), and goes once the table moves on; "reconnecting"
+    // goes as soon as a state arrives.
+    const answer = page.refused;
+    page.refused = false;
+    if ((fresh && !answer) || app.dataset.state !== "ready" || $("notice").dataset.kind === "info") notice("");
     await draw();
     setState("ready");
   } else if (message.type === "error") {
     settle();
+    page.refused = true;
     notice(message.text || message.key);
     if (message.key === "activity.error.token") await signInAgain();
     // A sign-in refused for now (too many at once): said again on this socket when told.
@@ -261,7 +273,7 @@ async function draw() {
 
   const prompt = $("prompt");
   if (!table) prompt.replaceChildren(word("activity.page.no_table"));
-  else if (table.status === "lobby") prompt.replaceChildren(word("activity.page.lobby"));
+  else if (table.status === "lobby") prompt.replaceChildren(word("activity.page.lobby.prompt"));
   else if (table.final.length) prompt.replaceChildren(...rich(table.final[0]));
   else if (table.status !== "playing") prompt.replaceChildren(word("activity.page.ended"));
   else prompt.replaceChildren(...rich(table.prompt || ""));
@@ -278,8 +290,16 @@ async function draw() {
   const final = $("final");
   final.hidden = !(table && table.final.length);
   final.replaceChildren(...(table ? table.final : []).map((line) => el("p", {}, ...rich(line))));
+  const rematch = rematchButton(table, { word, send: lobbyMove });
+  if (rematch) final.append(rematch);
+  if (rematch) final.hidden = false; // a game ended early has no final record, but its rematch
 
   const board = $("board");
+  if (table && table.lobby) {
+    board.replaceChildren(drawLobby(table, { word, send: lobbyMove }));
+    page.moduleGame = null; // the game's module draws on a cleared board once it starts
+    return;
+  }
   // The shell names no game: the bot says where this one's page module is, if it has one.
   const load = table && page.drawn && (() => import(new URL(`../${page.drawn}`, import.meta.url).href));
   if (!load) {

@@ -1,0 +1,123 @@
+// The lobby in the page: the seats as the channel's lobby message lists them, the game's
+// options in its words, and its buttons (Join, Leave, Add AI at a level, Start), and a
+// finished game's Rematch. The shell's, not a game's: every game's lobby looks the same.
+//
+// The page decides nothing: the bot sends the lobby as it is (``table.lobby``,
+// cogs/activity/lobby_state.py: who hosts, the levels offered, why Start would be refused),
+// a button sends its message (cogs/activity/protocol.py) and the table service checks it
+// again, for the member Discord signed in; its refusal comes back as the page's notice.
+import { el } from "./dom.mjs";
+
+/**
+ * What the bot sends of a lobby (cogs/activity/lobby_state.py ``LobbyPage``), in the viewer's language.
+ * @typedef {{ host: boolean, level: string | null }} LobbySeat
+ * @typedef {{ level: string, name: string }} LobbyLevel
+ * @typedef {{ name: string, value: string }} LobbyOption
+ * @typedef {{ title: string, seats: LobbySeat[], max_seats: number, min_players: number, host: boolean,
+ *   levels: LobbyLevel[], options: LobbyOption[], footer: string, start_refused: string | null }} LobbyPage
+ * @typedef {{ word: (key: string, params?: object) => string, send: (message: object) => void }} LobbyContext
+ */
+
+let styled = false;
+function stylesheet() {
+  if (styled) return;
+  styled = true;
+  document.head.append(el("link", { rel: "stylesheet", href: new URL("./lobby.css", import.meta.url).href }));
+}
+
+// The AI level last picked in this page: kept from one state to the next.
+let level = "normal";
+
+function seatRow(table, lobby, index, word) {
+  const seat = table.seats[index];
+  if (!seat) {
+    return el("li", { class: "seat open", dataset: { seat: String(index) } },
+      el("span", { class: "num" }, String(index + 1)),
+      el("span", { class: "name" }, word("activity.page.lobby.open_seat")));
+  }
+  const about = lobby.seats[index];
+  const mine = index === table.seat;
+  return el("li", { class: `seat${mine ? " mine" : ""}${seat.ai ? " ai" : ""}`, dataset: { seat: String(index) } },
+    el("span", { class: "num" }, String(index + 1)),
+    el("span", { class: "name", title: seat.name }, seat.name),
+    mine ? el("span", { class: "tag you" }, word("activity.page.lobby.you")) : null,
+    about.host ? el("span", { class: "tag host" }, word("activity.page.lobby.host")) : null,
+    seat.ai ? el("span", { class: "tag level" }, word("activity.page.lobby.ai", { level: about.level })) : null);
+}
+
+function buttons(table, lobby, ctx) {
+  const { word, send } = ctx;
+  const seated = table.seat !== null;
+  const full = table.seats.length >= lobby.max_seats;
+  const out = [];
+  if (!seated && !full) {
+    out.push(el("button", { type: "button", class: "tool go", id: "lobby-join", onclick: () => send({ type: "join" }) },
+      word("activity.page.lobby.join")));
+  }
+  if (seated && !lobby.host) {
+    out.push(el("button", { type: "button", class: "tool", id: "lobby-leave", onclick: () => send({ type: "leave" }) },
+      word("activity.page.lobby.leave")));
+  }
+  if (lobby.host && !full) {
+    const select = /** @type {HTMLSelectElement} */ (el("select", { id: "lobby-level", "aria-label": word("activity.page.lobby.level") },
+      ...lobby.levels.map((offered) => el("option", { value: offered.level, selected: offered.level === level }, offered.name))));
+    select.addEventListener("change", () => { level = select.value; });
+    out.push(el("span", { class: "addai" }, select,
+      el("button", { type: "button", class: "tool", id: "lobby-add-ai",
+        onclick: () => send({ type: "add_ai", level: select.value }) }, word("activity.page.lobby.add_ai"))));
+  }
+  if (lobby.host) {
+    const refused = lobby.start_refused;
+    out.push(el("button", { type: "button", class: "tool start", id: "lobby-start", disabled: Boolean(refused),
+      title: refused || undefined, onclick: () => send({ type: "start" }) }, word("activity.page.lobby.start")));
+  }
+  return out;
+}
+
+/** A short line under the buttons: why Start waits, or who starts, or that the table is full. */
+function status(table, lobby, word) {
+  if (lobby.host) return lobby.start_refused;
+  const host = lobby.seats.findIndex((seat) => seat.host);
+  if (table.seat === null) {
+    return table.seats.length >= lobby.max_seats ? word("activity.page.lobby.full") : word("activity.page.lobby.watching");
+  }
+  return word("activity.page.lobby.waiting", { host: host >= 0 ? table.seats[host].name : "" });
+}
+
+/**
+ * The lobby's node: ``ctx`` has ``word`` and ``send(message)`` (a lobby button's message).
+ * @param {{ seat: number | null, seats: { name: string, ai: boolean }[], lobby: LobbyPage }} table
+ * @param {LobbyContext} ctx
+ */
+export function drawLobby(table, ctx) {
+  stylesheet();
+  const lobby = table.lobby;
+  const { word } = ctx;
+  const seats = [];
+  for (let index = 0; index < lobby.max_seats; index += 1) seats.push(seatRow(table, lobby, index, word));
+  const line = status(table, lobby, word);
+  return el("section", { class: "lobby", dataset: { host: lobby.host ? "yes" : "no" } },
+    el("h2", { class: "title" }, lobby.title),
+    el("div", { class: "columns" },
+      el("div", { class: "seating" },
+        el("h3", {}, word("activity.page.lobby.seats", { count: table.seats.length, max: lobby.max_seats })),
+        el("ol", { class: "seats" }, ...seats),
+        el("div", { class: "buttons" }, ...buttons(table, lobby, ctx)),
+        line ? el("p", { class: "status", id: "lobby-status" }, line) : null),
+      el("div", { class: "options" },
+        el("h3", {}, word("activity.page.lobby.options")),
+        el("dl", {}, ...lobby.options.flatMap((option) => [el("dt", {}, option.name), el("dd", {}, option.value)])),
+        el("p", { class: "footer" }, lobby.footer))));
+}
+
+/**
+ * A finished game's Rematch, for those who sat at it (the bot checks that again), else null.
+ * @param {{ status: string, seat: number | null } | null} table
+ * @param {LobbyContext} ctx
+ */
+export function rematchButton(table, ctx) {
+  if (!table || table.status !== "finished" || table.seat === null) return null;
+  stylesheet();
+  return el("button", { type: "button", class: "tool go", id: "rematch", onclick: () => ctx.send({ type: "rematch" }) },
+    ctx.word("activity.page.lobby.rematch"));
+}
