@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cogs.activity.lobby_state import LobbyPage
 from games.core import Decision, Outcome
 
 # In the generated types: a key the message may leave out, and a value of the Table's
@@ -63,6 +64,9 @@ class Table(_Sent):
     lines: list[str] = Field(description="The last events this seat may see, oldest first, in words.")
     outcome: Outcome | None = Field(description="The end of the game, once it is over.")
     final: list[str] = Field(description="The final record's lines, once the game is over.")
+    lobby: LobbyPage | None = Field(
+        description="In a lobby: its seats, options and buttons (cogs/activity/lobby_state.py); else null."
+    )
 
 
 class StateMessage(_Sent):

@@ -9,13 +9,12 @@
 import { el } from "./dom.mjs";
 
 /**
- * What the bot sends of a lobby (cogs/activity/lobby_state.py ``LobbyPage``), in the viewer's language.
- * @typedef {{ host: boolean, level: string | null }} LobbySeat
- * @typedef {{ level: string, name: string }} LobbyLevel
- * @typedef {{ name: string, value: string }} LobbyOption
- * @typedef {{ title: string, seats: LobbySeat[], max_seats: number, min_players: number, host: boolean,
- *   levels: LobbyLevel[], options: LobbyOption[], footer: string, start_refused: string | null }} LobbyPage
- * @typedef {{ word: (key: string, params?: object) => string, send: (message: object) => void }} LobbyContext
+ * What the bot sends of a lobby (cogs/activity/lobby_state.py ``LobbyPage``), in the viewer's language:
+ * its types are generated from it (wire.d.ts).
+ * @typedef {import("./wire").LobbyPage} LobbyPage
+ * @typedef {{ word: (key: string, params?: Record<string, unknown>) => string, send: (message: Record<string, unknown>) => void }} LobbyContext
+ * @typedef {{ seat: number | null, seats: { name: string, ai: boolean }[] }} Seated
+ * @typedef {(key: string, params?: Record<string, unknown>) => string} Word
  */
 
 let styled = false;
@@ -28,6 +27,12 @@ function stylesheet() {
 // The AI level last picked in this page: kept from one state to the next.
 let level = "normal";
 
+/**
+ * @param {Seated} table
+ * @param {LobbyPage} lobby
+ * @param {number} index
+ * @param {Word} word
+ */
 function seatRow(table, lobby, index, word) {
   const seat = table.seats[index];
   if (!seat) {
@@ -45,6 +50,11 @@ function seatRow(table, lobby, index, word) {
     seat.ai ? el("span", { class: "tag level" }, word("activity.page.lobby.ai", { level: about.level })) : null);
 }
 
+/**
+ * @param {Seated} table
+ * @param {LobbyPage} lobby
+ * @param {LobbyContext} ctx
+ */
 function buttons(table, lobby, ctx) {
   const { word, send } = ctx;
   const seated = table.seat !== null;
@@ -60,7 +70,7 @@ function buttons(table, lobby, ctx) {
   }
   if (lobby.host && !full) {
     const select = /** @type {HTMLSelectElement} */ (el("select", { id: "lobby-level", "aria-label": word("activity.page.lobby.level") },
-      ...lobby.levels.map((offered) => el("option", { value: offered.level, selected: offered.level === level }, offered.name))));
+      ...lobby.levels.map((/** @type {import("./wire").LobbyLevel} */ offered) => el("option", { value: offered.level, selected: offered.level === level }, offered.name))));
     select.addEventListener("change", () => { level = select.value; });
     out.push(el("span", { class: "addai" }, select,
       el("button", { type: "button", class: "tool", id: "lobby-add-ai",
@@ -74,10 +84,15 @@ function buttons(table, lobby, ctx) {
   return out;
 }
 
-/** A short line under the buttons: why Start waits, or who starts, or that the table is full. */
+/**
+ * A short line under the buttons: why Start waits, or who starts, or that the table is full.
+ * @param {Seated} table
+ * @param {LobbyPage} lobby
+ * @param {Word} word
+ */
 function status(table, lobby, word) {
   if (lobby.host) return lobby.start_refused;
-  const host = lobby.seats.findIndex((seat) => seat.host);
+  const host = lobby.seats.findIndex((/** @type {import("./wire").LobbySeat} */ seat) => seat.host);
   if (table.seat === null) {
     return table.seats.length >= lobby.max_seats ? word("activity.page.lobby.full") : word("activity.page.lobby.watching");
   }
@@ -86,12 +101,12 @@ function status(table, lobby, word) {
 
 /**
  * The lobby's node: ``ctx`` has ``word`` and ``send(message)`` (a lobby button's message).
- * @param {{ seat: number | null, seats: { name: string, ai: boolean }[], lobby: LobbyPage }} table
+ * @param {{ seat: number | null, seats: { name: string, ai: boolean }[] }} table
+ * @param {LobbyPage} lobby the table's ``lobby``
  * @param {LobbyContext} ctx
  */
-export function drawLobby(table, ctx) {
+export function drawLobby(table, lobby, ctx) {
   stylesheet();
-  const lobby = table.lobby;
   const { word } = ctx;
   const seats = [];
   for (let index = 0; index < lobby.max_seats; index += 1) seats.push(seatRow(table, lobby, index, word));

@@ -86,7 +86,10 @@ function act(action) {
   if (send({ type: "act", version: page.table.version, action })) wait();
 }
 
-/** A lobby button's message (lobby.mjs): answered, as a move is, by a state or a refusal. */
+/**
+ * A lobby button's message (lobby.mjs): answered, as a move is, by a state or a refusal.
+ * @param {Record<string, unknown>} message
+ */
 function lobbyMove(message) {
   if (page.waiting || !page.table) return;
   if (send(message)) wait();
@@ -296,7 +299,7 @@ async function draw() {
 
   const board = $("board");
   if (table && table.lobby) {
-    board.replaceChildren(drawLobby(table, { word, send: lobbyMove }));
+    board.replaceChildren(drawLobby(table, table.lobby, { word, send: lobbyMove }));
     page.moduleGame = null; // the game's module draws on a cleared board once it starts
     return;
   }

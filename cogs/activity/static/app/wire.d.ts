@@ -50,6 +50,46 @@ export interface HintMessage {
   text: string;
 }
 
+/** An AI level the lobby's Add AI offers. */
+export interface LobbyLevel {
+  level: "easy" | "normal" | "hard";
+  /** the level in words */
+  name: string;
+}
+
+/** One of the table's options as the channel's lobby message shows it. */
+export interface LobbyOption {
+  name: string;
+  value: string;
+}
+
+/** A lobby as a page draws it, in the viewer's language. */
+export interface LobbyPage {
+  /** the lobby message's title: the game's name */
+  title: string;
+  seats: LobbySeat[];
+  /** the seats the table has, taken or not */
+  max_seats: number;
+  /** the fewest seats the game starts with */
+  min_players: number;
+  /** the viewer is the host: theirs are Add AI and Start */
+  host: boolean;
+  levels: LobbyLevel[];
+  options: LobbyOption[];
+  /** the lobby message's footer: who may start, and when */
+  footer: string;
+  /** why Start would be refused now; None when it would not */
+  start_refused: string | null;
+}
+
+/** A seat taken in the lobby (its name is ``table.seats[i].name``). */
+export interface LobbySeat {
+  /** the host's seat (an AI is never the host) */
+  host: boolean;
+  /** an AI seat's level, in words; None for a member */
+  level: string | null;
+}
+
 /** The end of a game: every seat's rank, best first. Ties share a rank. */
 export interface Outcome {
   reason: string;
@@ -121,6 +161,8 @@ export interface Table<View = unknown, Action = Record<string, unknown>> {
   outcome: Outcome | null;
   /** The final record's lines, once the game is over. */
   final: string[];
+  /** In a lobby: its seats, options and buttons (cogs/activity/lobby_state.py); else null. */
+  lobby: LobbyPage | null;
 }
 
 /** Every message the server sends a page. */
