@@ -79,5 +79,5 @@ export function bundle(word, creatures) {
 
 /** A small count with its icon: the VP star, a hand of cards, the deck. */
 export function stat(name, text, title) {
-  return el("span", { class: `tn-stat tn-${name}`, title }, icon(name, "tn-sicon"), el("span", {}, text));
+  return el("span", { class: `tn-stat tn-s-${name}`, title }, icon(name, "tn-sicon"), el("span", {}, text));
 }
