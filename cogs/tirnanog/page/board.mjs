@@ -91,7 +91,7 @@ export function player(ctx, player, memo, reserveCard) {
 export function dispute(ctx) {
   const { view, word } = ctx;
   const d = view.dispute;
-  if (!d) return null;
+  if (!d || view.phase !== "declare") return null; // then the reveal tells the result
   const said = new Map(d.declarations.map((x) => [x.seat, x.take_part]));
   return el(
     "section",

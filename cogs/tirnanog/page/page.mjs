@@ -59,7 +59,11 @@ export default definePage({
     const order = view.seats.map((_, i) => (i + (ctx.seat ?? 0)) % view.seats.length);
     const root = el(
       "div",
-      { class: "tn", dataset: { phase: view.phase, mine: mine ? "yes" : "no", players: String(view.players) } },
+      {
+        class: "tn",
+        // What the member picks from now: the hand (a payment, a discard) or the table.
+        dataset: { phase: view.phase, mine: mine ? "yes" : "no", target: ctx.local.territory || ctx.legal.some((m) => m.kind === "discard") ? "hand" : "table" },
+      },
       status(ctx),
       el("section", { class: "tn-players" }, ...order.map((seat) => player(ctx, view.seats[seat], memo, reserveCard))),
       dispute(ctx),

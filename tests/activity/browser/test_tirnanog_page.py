@@ -63,6 +63,21 @@ async def member(rig: Rig, browser: Any, user: int) -> TablePage:
     return await open_page(browser, rig.base, user=user, code=code, instance="i-table", channel=CHANNEL)
 
 
+async def mirrors(rig: Rig, browser: Any) -> dict[int, TablePage]:
+    """With TIRNANOG_SHOTS, a second page of each member's in the other language (the same
+    seat, signed in with another Discord locale), to photograph every decision in both."""
+    if not SHOTS:
+        return {}
+    out = {}
+    for user, name, language in ((ALICE, "alice", "it"), (BOB, "bob", "en-US")):
+        rig.discord.codes[f"code-{name}-mirror"] = f"tok-{name}-mirror"
+        rig.discord.users[f"tok-{name}-mirror"] = {"id": str(user), "username": name, "locale": language}
+        out[user] = await open_page(
+            browser, rig.base, user=user, code=f"code-{name}-mirror", instance="i-table", channel=CHANNEL
+        )
+    return out
+
+
 def tables(recording: Recording) -> list[dict[str, Any]]:
     return [json.loads(frame)["table"] for frame in recording.frames if '"table"' in frame]
 
@@ -82,7 +97,9 @@ def check_received(rig: Rig, recording: Recording, seat: int | None) -> int:
     return len(received)
 
 
-async def play_by_clicks(rig: Rig, pages: dict[int, TablePage], watcher: TablePage) -> Counter[str]:
+async def play_by_clicks(
+    rig: Rig, pages: dict[int, TablePage], watcher: TablePage, mirrored: dict[int, TablePage]
+) -> Counter[str]:
     """Every member decision to the end of the game, made by clicking in the member's page (the
     AI seat plays through the table service); a consolidation's payment alternately by its
     ready-made button and card by card. Returns the moves clicked by kind and phase."""
@@ -103,6 +120,7 @@ async def play_by_clicks(rig: Rig, pages: dict[int, TablePage], watcher: TablePa
                 assert await other.frame.locator(".tn-reveal .tn-hands li").count() == len(state.shown.hands)
             await shot(pages[BOB], "tn-it-reveal")
             await shot(pages[ALICE], "tn-en-reveal")
+            await shot(watcher, "tn-watch-reveal")
             kinds["reveal"] += 1
         decision = TN.decision(state)
         if decision is None:
@@ -121,6 +139,9 @@ async def play_by_clicks(rig: Rig, pages: dict[int, TablePage], watcher: TablePa
         seen.add(moment)
         if first:
             await shot(page, moment)
+            if user in mirrored:
+                await mirrored[user].at_version(version)
+                await shot(mirrored[user], f"tn-{'en' if user == BOB else 'it'}-{kind}")
             await watcher.at_version(version)
             await shot(watcher, f"tn-watch-{kind}")
 
@@ -167,7 +188,7 @@ async def test_a_whole_game_is_played_by_clicking_with_a_spectator_watching(
     )
     await shot(watcher, "tn-watch-start")
 
-    kinds = await play_by_clicks(web_rig, pages, watcher)
+    kinds = await play_by_clicks(web_rig, pages, watcher, await mirrors(web_rig, browser))
     expected = {
         "take_creatures",
         "take_territory",
