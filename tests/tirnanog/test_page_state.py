@@ -47,7 +47,8 @@ def test_the_wire_is_json_with_cards_to_draw() -> None:
     state = GAME.new_game(3, 5)
     wire = json.loads(page(state, 0).model_dump_json())
     assert len(wire["display"]) == 5 and len(wire["hand"]) == 3
-    assert [p["terrain"] for p in wire["piles"]] == ["plain", "castle", "forest", "river", "temple", "volcano"]
+    terrains = ["plain", "castle", "forest", "river", "temple", "volcano"]
+    assert [p["terrain"] for p in wire["piles"]] == terrains
     plain = wire["seats"][1]["reserve"][0]
     assert plain["card"]["terrain"] == "plain" and plain["cost"] == len(plain["card"]["symbols"]) == 2
     assert wire["seats"][1]["stack"] == [] and wire["reserve_limit"] == 7 and wire["hand_limit"] == 7
