@@ -63,6 +63,8 @@ class Pile(_Wire):
 
 
 class VpSource(_Wire):
+    """VP gained from one source so far (the score sheet, spec §9)."""
+
     source: str = Field(description="scoring1, scoring2, festival, temple, castle or volcano")
     vp: int
 
@@ -83,6 +85,8 @@ class Player(_Wire):
 
 
 class Declaration(_Wire):
+    """A seat's declaration in a fountain dispute (public once made, R22)."""
+
     seat: int
     take_part: bool
 
