@@ -13,10 +13,12 @@ from games.tirnanog.face import (
     META,
     SPECIES,
     VP_SOURCES,
+    PileView,
     TirNanOgView,
     power_of,
     price,
     requirement,
+    territory_refusal,
     type_of,
     value_of,
     vp_of,
@@ -60,6 +62,11 @@ class Pile(_Wire):
     top: TerritoryCard | None
     size: int
     fountain_inside: bool
+    blocked: str | None = Field(
+        default=None,
+        description="why the page's seat may not take the top: reserve_limit or type_visible (TNO-4.3)",
+    )
+    reserve_after: int | None = Field(default=None, description="the seat's reserve value if it took the top")
 
 
 class VpSource(_Wire):
@@ -168,6 +175,25 @@ def card(territory: str, face_up: bool = True) -> TerritoryCard:
     )
 
 
+def pile(view: TirNanOgView, shown: PileView, seat: int | None) -> Pile:
+    """A pile, and for a seat's page whether it may take the top: the channel panel's reason
+    (``territory_refusal``, the rules' own check), told before the member tries."""
+    blocked, after = None, None
+    if seat is not None and 0 <= seat < len(view.seats) and shown.top is not None:
+        me = view.seats[seat]
+        refusal = territory_refusal(shown.terrain, shown.top, me.reserve, set(me.visible_types))
+        blocked = refusal.key.rsplit(".", 1)[-1] if refusal is not None else None
+        after = me.reserve_value + value_of(shown.top)
+    return Pile(
+        terrain=shown.terrain,
+        top=card(shown.top) if shown.top is not None else None,
+        size=shown.size,
+        fountain_inside=shown.fountain_inside,
+        blocked=blocked,
+        reserve_after=after,
+    )
+
+
 def bunch(counts: dict[str, int]) -> list[Creatures]:
     return [Creatures(species=s, count=n) for s in SPECIES if (n := counts.get(s, 0))]
 
@@ -239,15 +265,7 @@ def page_state(view: TirNanOgView, seat: int | None) -> TirNanOgPage:
         deck_size=view.deck_size,
         discard=bunch(view.discard),
         discard_size=view.discard_size,
-        piles=[
-            Pile(
-                terrain=p.terrain,
-                top=card(p.top) if p.top is not None else None,
-                size=p.size,
-                fountain_inside=p.fountain_inside,
-            )
-            for p in view.piles
-        ],
+        piles=[pile(view, p, seat) for p in view.piles],
         seats=players,
         out_of_game=len(view.out_of_game),
         dispute=dispute,

@@ -52,6 +52,11 @@ def test_the_wire_is_json_with_cards_to_draw() -> None:
     plain = wire["seats"][1]["reserve"][0]
     assert plain["card"]["terrain"] == "plain" and plain["cost"] == len(plain["card"]["symbols"]) == 2
     assert wire["seats"][1]["stack"] == [] and wire["reserve_limit"] == 7 and wire["hand_limit"] == 7
+    # Why a pile may not be taken, the rules' own reason, in the seat's page alone.
+    plains = wire["piles"][0]
+    assert plains["blocked"] == "type_visible" and plains["reserve_after"] == 4  # a starting plain shows
+    assert all(p["blocked"] is None for p in wire["piles"][1:])
+    assert all(p.blocked is None and p.reserve_after is None for p in page(state, None).piles)
 
 
 def disputed(players: int, seed: int) -> tuple[TirNanOgState, TirNanOgState]:

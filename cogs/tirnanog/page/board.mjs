@@ -174,15 +174,19 @@ export function piles(ctx, memo, pick) {
       "div",
       { class: "tn-row" },
       ...view.piles.map((pile) => {
+        const why = pile.blocked ? word(`tirnanog.page.why_${pile.blocked}`, { value: pile.reserve_after, limit: view.reserve_limit, terrain: word(`tirnanog.page.terrain.${pile.terrain}`) }) : null;
         const extra = [
           el("span", { class: "tn-psize", title: word("tirnanog.page.pile_size", { count: pile.size }) }, String(pile.size)),
+          why ? el("span", { class: "tn-why", title: why }, pile.blocked === "reserve_limit" ? `${pile.reserve_after}>${view.reserve_limit}` : "=") : null,
           pile.fountain_inside ? el("span", { class: "tn-fin", title: word("tirnanog.page.fountain_inside") }, icon("fountain", "tn-fin-icon")) : null,
         ];
         if (!pile.top) {
           return el("div", { class: "tn-pile", dataset: { pile: pile.terrain } }, el("div", { class: "tn-terr empty", title: word("tirnanog.page.pile_empty") }, icon(pile.terrain, "tn-ticon")), ...extra);
         }
         const fresh = memo.fresh(`pile:${pile.terrain}`, pile.top.id);
-        return el("div", { class: "tn-pile", dataset: { pile: pile.terrain } }, territory(word, pile.top, { ...pick(pile), fresh }), ...extra);
+        const card = territory(word, pile.top, { ...pick(pile), fresh });
+        if (why) card.title = `${card.title}\n${why}`;
+        return el("div", { class: "tn-pile", dataset: { pile: pile.terrain } }, card, ...extra);
       }),
     ),
   );
