@@ -29,7 +29,9 @@ export function deciding(decision, seat) {
 export function who(ctx, seat, cls = "tn-name") {
   const name = ctx.name(seat);
   const full = ctx.table.seats[seat] ? ctx.table.seats[seat].name : name;
-  return el("span", { class: cls, title: full }, name);
+  // A tap shows the whole name where it was cut (a phone has no hover).
+  const toggle = (event) => event.currentTarget.classList.toggle("whole");
+  return el("span", { class: cls, title: full, onclick: toggle }, name);
 }
 
 function stackOf(ctx, player, memo) {
@@ -177,7 +179,7 @@ export function piles(ctx, memo, pick) {
         const why = pile.blocked ? word(`tirnanog.page.why_${pile.blocked}`, { value: pile.reserve_after, limit: view.reserve_limit, terrain: word(`tirnanog.page.terrain.${pile.terrain}`) }) : null;
         const extra = [
           el("span", { class: "tn-psize", title: word("tirnanog.page.pile_size", { count: pile.size }) }, String(pile.size)),
-          why ? el("span", { class: "tn-why", title: why }, pile.blocked === "reserve_limit" ? `${pile.reserve_after}>${view.reserve_limit}` : "=") : null,
+          why ? el("span", { class: "tn-why", title: why }, pile.blocked === "reserve_limit" ? `${pile.reserve_after}>${view.reserve_limit}` : word("tirnanog.page.why_short_type_visible")) : null,
           pile.fountain_inside ? el("span", { class: "tn-fin", title: word("tirnanog.page.fountain_inside") }, icon("fountain", "tn-fin-icon")) : null,
         ];
         if (!pile.top) {
