@@ -30,8 +30,9 @@ export function who(ctx, seat, cls = "tn-name") {
   const name = ctx.name(seat);
   const full = ctx.table.seats[seat] ? ctx.table.seats[seat].name : name;
   // A tap shows the whole name where it was cut (a phone has no hover).
-  const toggle = (event) => event.currentTarget.classList.toggle("whole");
-  return el("span", { class: cls, title: full, onclick: toggle }, name);
+  const node = el("span", { class: cls, title: full }, name);
+  node.addEventListener("click", () => node.classList.toggle("whole"));
+  return node;
 }
 
 function stackOf(ctx, player, memo) {
