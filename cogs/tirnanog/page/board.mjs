@@ -177,7 +177,9 @@ export function piles(ctx, memo, pick) {
       "div",
       { class: "tn-row" },
       ...view.piles.map((pile) => {
-        const why = pile.blocked ? word(`tirnanog.page.why_${pile.blocked}`, { value: pile.reserve_after, limit: view.reserve_limit, terrain: word(`tirnanog.page.terrain.${pile.terrain}`) }) : null;
+        const lit = pick(pile);
+        // Why not, only while the member may take a pile (it is noise at any other time).
+        const why = pile.blocked && lit.state ? word(`tirnanog.page.why_${pile.blocked}`, { value: pile.reserve_after, limit: view.reserve_limit, terrain: word(`tirnanog.page.terrain.${pile.terrain}`) }) : null;
         const extra = [
           el("span", { class: "tn-psize", title: word("tirnanog.page.pile_size", { count: pile.size }) }, String(pile.size)),
           why ? el("span", { class: "tn-why", title: why }, pile.blocked === "reserve_limit" ? `${pile.reserve_after}>${view.reserve_limit}` : word("tirnanog.page.why_short_type_visible")) : null,
@@ -187,7 +189,7 @@ export function piles(ctx, memo, pick) {
           return el("div", { class: "tn-pile", dataset: { pile: pile.terrain } }, el("div", { class: "tn-terr empty", title: word("tirnanog.page.pile_empty") }, icon(pile.terrain, "tn-ticon")), ...extra);
         }
         const fresh = memo.fresh(`pile:${pile.terrain}`, pile.top.id);
-        const card = territory(word, pile.top, { ...pick(pile), fresh });
+        const card = territory(word, pile.top, { ...lit, fresh });
         if (why) card.title = `${card.title}\n${why}`;
         return el("div", { class: "tn-pile", dataset: { pile: pile.terrain } }, card, ...extra);
       }),
