@@ -97,6 +97,21 @@ def check_received(rig: Rig, recording: Recording, seat: int | None) -> int:
     return len(received)
 
 
+ANIMATION = "el => getComputedStyle(el).animationName"
+
+
+async def arrived(page: TablePage, watcher: TablePage) -> bool:
+    """What the last change brought is shown arriving (a card, a new stack top); not in the
+    spectator's page, which asks for reduced motion. False when a page shows nothing new
+    just now (a later version of the same cards), to look again after another move."""
+    new = ".tn-new"
+    if not await page.frame.locator(new).count() or not await watcher.frame.locator(new).count():
+        return False
+    assert await page.frame.locator(new).first.evaluate(ANIMATION) == "tn-arrive"
+    assert await watcher.frame.locator(new).first.evaluate(ANIMATION) == "none"
+    return True
+
+
 async def play_by_clicks(
     rig: Rig, pages: dict[int, TablePage], watcher: TablePage, mirrored: dict[int, TablePage]
 ) -> Counter[str]:
@@ -152,6 +167,8 @@ async def play_by_clicks(
         await perform(page, action, picked, ready_made=kinds["consolidate"] % 2 == 0)
         await page.at_version(version + 1)
         kinds[kind] += 1
+        if not kinds["arrived"] and await arrived(page, watcher):
+            kinds["arrived"] += 1
     raise AssertionError("the game did not end")
 
 
@@ -166,6 +183,7 @@ async def test_a_whole_game_is_played_by_clicking_with_a_spectator_watching(
     recorders = {user: Recording(browser) for user in (ALICE, BOB, DAVE)}
     pages = {user: await member(web_rig, recorders[user], user) for user in (ALICE, BOB)}
     watcher = await member(web_rig, recorders[DAVE], DAVE)
+    await watcher.page.emulate_media(reduced_motion="reduce")
     for page in (*pages.values(), watcher):
         await page.at_version(version)
     # Each member's hand is theirs; the spectator is told they watch, and holds none.
