@@ -89,9 +89,6 @@ class Player(_Wire):
     vp_sources: list[VpSource]
     territory_value: int = Field(description="the tie-break (TNO-5.5)")
     strength: int = Field(description="the top-3 value a temple duel compares (TNO-4.6.5)")
-    shown_hand: list[Creatures] | None = Field(
-        default=None, description="the hand, once the game is over and every hand is shown"
-    )
 
 
 class Declaration(_Wire):
@@ -216,7 +213,6 @@ def page_state(view: TirNanOgView, seat: int | None) -> TirNanOgPage:
             vp_sources=[VpSource(source=s, vp=n) for s in VP_SOURCES if (n := row.vp_by_source.get(s, 0))],
             territory_value=row.territory_value,
             strength=row.strength,
-            shown_hand=bunch(view.final_hands[row.seat]) if view.final_hands is not None else None,
         )
         for row in view.seats
     ]

@@ -79,8 +79,6 @@ class TirNanOgView(BaseModel):
     hand_limit_discard: int  # cards the active player must discard now (TNO-4.2.3)
     hand: dict[str, int] | None  # private: the seat's own hand by species
     shown: ShownDispute | None = None  # the last dispute's reveal (public, TNO-4.5.3)
-    # Once the game is over every hand is shown (final_events), so every view holds them.
-    final_hands: list[dict[str, int]] | None = None
 
 
 def seat_view(state: TirNanOgState, seat: int) -> SeatView:
@@ -151,5 +149,4 @@ def build_view(state: TirNanOgState, seat: int | None) -> TirNanOgView:
         hand_limit_discard=state.hand_limit_discard if state.phase == "hand_limit" else 0,
         hand=species_counts(state.hands[mine]) if mine is not None else None,
         shown=state.shown.model_copy(deep=True) if state.shown is not None else None,
-        final_hands=[species_counts(h) for h in state.hands] if state.phase == "over" else None,
     )

@@ -99,18 +99,3 @@ def test_the_dispute_shows_every_participant_s_hand_together(players: int) -> No
             cards = Counter({c.species: c.count for c in hand.cards})
             assert cards == Counter({s: n for s, n in species_counts(before.hands[hand.seat]).items() if n})
             assert hand.profile == sorted(hand.profile, reverse=True)
-
-
-def test_every_hand_is_shown_once_the_game_is_over() -> None:
-    *_, last = positions(2, seed=77)
-    decision = GAME.decision(last)
-    assert decision is not None
-    seat = decision.actors[0]
-    over, _ = GAME.play(last, seat, GAME.ai(seat).act(GAME.view(last, seat), decision))
-    assert over.phase == "over"
-    for viewer in (0, 1, None):
-        shown = page(over, viewer)
-        for player in shown.seats:
-            assert player.shown_hand is not None
-            assert sum(c.count for c in player.shown_hand) == len(over.hands[player.seat])
-    assert all(p.shown_hand is None for p in page(last, 0).seats)  # not before the end

@@ -68,7 +68,7 @@ export function player(ctx, player, memo, reserveCard) {
       { class: "tn-phead" },
       acting ? el("span", { class: "tn-turnmark", title: word("tirnanog.page.deciding") }) : null,
       who(ctx, seat),
-      seat === view.first_player ? el("span", { class: "tn-tag", title: word("tirnanog.page.first_player") }, word("tirnanog.page.first_short")) : null,
+      seat === view.first_player ? el("span", { class: "tn-tag", title: word("tirnanog.page.first_player") }, "1") : null,
       el(
         "span",
         { class: "tn-pstats" },
@@ -87,8 +87,6 @@ export function player(ctx, player, memo, reserveCard) {
         el("span", { class: "tn-rvalue" }, `${player.reserve_value}/${view.reserve_limit}`),
       ),
     ),
-    // The game is over: every hand is shown.
-    player.shown_hand ? el("div", { class: "tn-final-hand", title: word("tirnanog.page.final_hand") }, icon("hand", "tn-sicon"), bundle(word, player.shown_hand)) : null,
   );
 }
 
