@@ -68,7 +68,7 @@ export function player(ctx, player, memo, reserveCard) {
       { class: "tn-phead" },
       acting ? el("span", { class: "tn-turnmark", title: word("tirnanog.page.deciding") }) : null,
       who(ctx, seat),
-      seat === view.first_player ? el("span", { class: "tn-tag", title: word("tirnanog.page.first_player") }, "1") : null,
+      seat === view.first_player ? el("span", { class: "tn-tag", title: word("tirnanog.page.first_player") }, word("tirnanog.page.first_short")) : null,
       el(
         "span",
         { class: "tn-pstats" },
