@@ -4,11 +4,10 @@
 // yellow circle, its requirement as creature icons and the VP it scores.
 import { el } from "@gm/dom.mjs";
 
-const ICONS = new URL("./icons/", import.meta.url);
-
-/** One of the game's icons (icons/<name>.svg), as an image: no emoji font needed. */
+/** One of the game's icons (icons/<name>.svg, page.css draws it as the span's background: one
+ * image for the whole page, where an <img> each would ask for it again at every drawing). */
 export function icon(name, cls = "tn-icon", label = "") {
-  return el("img", { class: cls, src: new URL(`${name}.svg`, ICONS).href, alt: label, draggable: "false" });
+  return el("span", { class: `tn-ico tn-i-${name} ${cls}`, role: label ? "img" : undefined, "aria-label": label || undefined });
 }
 
 /** A creature card; a button when ``opts.onclick`` is given (lit, picked or off). */
