@@ -218,5 +218,6 @@ export function controls(ctx) {
   }
   out.unshift(el("p", { class: "tn-help" }, text));
   if (main) out.push(el("div", { class: "tn-buttons" }, main, button(word("tirnanog.page.clear"), clear, { data: { act: "clear" } })));
-  return el("section", { class: "tn-controls" }, ...out);
+  // Nothing picked yet: only the help, which picture-in-picture leaves to the prompt.
+  return el("section", { class: `tn-controls ${main ? "" : "idle"}` }, ...out);
 }
