@@ -4,7 +4,7 @@ answered by the module part of its name (board, final, panel, picture, hints).""
 from __future__ import annotations
 
 from cogs.kit.bound import BoundPresenter
-from cogs.tirnanog import board, final, hints, panel, picture
+from cogs.tirnanog import board, final, hints, page_state, panel, picture
 from games.tirnanog.face import TirNanOgView
 
 GAME = "tirnanog"
@@ -13,4 +13,5 @@ GAME = "tirnanog"
 class TirNanOgPresenter(BoundPresenter):
     game_id = GAME
     view_type = TirNanOgView
-    parts = (board, final, panel, picture, hints)
+    parts = (board, final, panel, picture, hints, page_state)
+    page_words = ("tirnanog.power.",)  # the card's power, named on the page's cards

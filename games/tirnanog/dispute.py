@@ -12,7 +12,15 @@ from games.core import Event
 from games.core.events import public
 from games.tirnanog import turn
 from games.tirnanog.data import SPECIES, is_fountain, species_of, species_symbols
-from games.tirnanog.state import Dispute, StackCard, TirNanOgState, bundle, species_counts
+from games.tirnanog.state import (
+    Dispute,
+    ShownDispute,
+    ShownHand,
+    StackCard,
+    TirNanOgState,
+    bundle,
+    species_counts,
+)
 
 
 def after_take(state: TirNanOgState, terrain: str, events: list[Event]) -> None:
@@ -64,6 +72,10 @@ def resolve(state: TirNanOgState, events: list[Event]) -> None:
     assert dispute is not None
     dispute.participants = [s for s in dispute.order if dispute.declarations[s]]
     participants = dispute.participants
+    shown = ShownDispute(
+        fountain=dispute.fountain, turn=state.turn, revealer=dispute.revealer, participants=list(participants)
+    )
+    state.shown = shown  # TNO-4.5.3: public from here on
     if not participants:
         # TNO-4.5.8 / R25: nobody takes part; the fountain leaves the game.
         state.piles[dispute.terrain].pop(0)
@@ -79,6 +91,17 @@ def resolve(state: TirNanOgState, events: list[Event]) -> None:
     defeated = [s for s in participants if profiles[s] < best]  # R26: strictly worse than another
     winner = leaders[0] if len(leaders) == 1 else None
     dispute.winner = winner
+    shown.winner = winner
+    shown.defeated = list(defeated)
+    shown.hands = [
+        ShownHand(
+            seat=seat,
+            cards=species_counts(state.hands[seat]),
+            counts=counts[seat],
+            profile=list(profiles[seat]),
+        )
+        for seat in participants
+    ]
     flipped: list[dict[str, Any]] = []
     for seat in defeated:
         top = state.top(seat)

@@ -48,6 +48,29 @@ class Dispute(BaseModel):
         return next((seat for seat in self.order if seat not in self.declarations), None)
 
 
+class ShownHand(BaseModel):
+    """A participant's hand as every player saw it at a dispute's reveal (TNO-4.5.3, R24)."""
+
+    seat: int
+    cards: dict[str, int]  # the hand by species, at the reveal
+    counts: dict[str, int]  # hand plus the face-up top's symbols (TNO-4.5.4)
+    profile: list[int]  # the counts, largest first (TNO-4.5.5)
+
+
+class ShownDispute(BaseModel):
+    """The last dispute's reveal, public once every player has declared (TNO-4.5.3): kept so
+    that a table drawn afterwards (the Activity's page) can show the hands together, as the
+    event that announced them did."""
+
+    fountain: str
+    turn: int  # the turn it happened in
+    revealer: int
+    participants: list[int]
+    winner: int | None = None
+    defeated: list[int] = Field(default_factory=list)
+    hands: list[ShownHand] = Field(default_factory=list)
+
+
 class TirNanOgState(GameState):
     game: str = "tirnanog"
     deck: list[str]  # creature ids, next draw first; secret order
@@ -69,6 +92,7 @@ class TirNanOgState(GameState):
     phase: Phase = "turn"
     dispute: Dispute | None = None
     hand_limit_discard: int = 0  # cards to discard at TNO-4.2.3
+    shown: ShownDispute | None = None  # the last dispute's public reveal
 
     # -- helpers every module uses ---------------------------------------------------
     @property

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from games.tirnanog import scoring
 from games.tirnanog.data import PILE_TYPES, is_fountain, species_of, value_of
 from games.tirnanog.powers import discounted
-from games.tirnanog.state import Phase, TirNanOgState, species_counts
+from games.tirnanog.state import Phase, ShownDispute, TirNanOgState, species_counts
 
 
 class PileView(BaseModel):
@@ -78,6 +78,7 @@ class TirNanOgView(BaseModel):
     dispute: DisputeView | None
     hand_limit_discard: int  # cards the active player must discard now (TNO-4.2.3)
     hand: dict[str, int] | None  # private: the seat's own hand by species
+    shown: ShownDispute | None = None  # the last dispute's reveal (public, TNO-4.5.3)
 
 
 def seat_view(state: TirNanOgState, seat: int) -> SeatView:
@@ -147,4 +148,5 @@ def build_view(state: TirNanOgState, seat: int | None) -> TirNanOgView:
         dispute=dispute_view(state),
         hand_limit_discard=state.hand_limit_discard if state.phase == "hand_limit" else 0,
         hand=species_counts(state.hands[mine]) if mine is not None else None,
+        shown=state.shown.model_copy(deep=True) if state.shown is not None else None,
     )

@@ -129,4 +129,5 @@ def sample_world(view: TirNanOgView, rng: random.Random) -> TirNanOgState:
         phase=view.phase,
         dispute=dispute,
         hand_limit_discard=view.hand_limit_discard,
+        shown=view.shown.model_copy(deep=True) if view.shown is not None else None,
     )

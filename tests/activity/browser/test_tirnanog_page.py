@@ -1,0 +1,290 @@
+"""Tir Nan Og Wars in the Activity's page, in a real browser beside the real bot: a whole game
+is played by clicking in the members' pages (ALICE in English, BOB in Italian, an AI seat)
+while a spectator watches; every message each page received holds that seat's own view and
+no other hand (a spectator's none); a page move shows on the channel's board and a panel move
+in every page.
+
+With TIRNANOG_SHOTS=<folder>, the tests save screenshots there: every decision at phone,
+picture-in-picture and desktop size, in English and Italian, with its pick made, the
+spectator's page, the fountain's reveal and the final result."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from collections import Counter
+from typing import Any
+
+import pytest
+import simcord
+
+from bot.model import TableInfo, table_of
+from cogs.activity.server import ActivityServer
+from cogs.tirnanog.page_state import page_state
+from games.tirnanog.face import TirNanOgView
+from games.tirnanog.state import TirNanOgState
+from tests.activity.browser.akelarre_clicks import Recording
+from tests.activity.browser.pages import DESKTOP, PHONE, PIP, TablePage, open_page
+from tests.activity.browser.tirnanog_clicks import TN, chosen, perform
+from tests.activity.conftest import ALICE, BOB, CHANNEL, DAVE, Rig, published
+from tests.activity.fake_discord import FakeDiscord
+from tests.e2e.helpers import make_table, start_game
+from tests.e2e.test_tirnanog_game import act_in_panel, wanted_action
+from tests.factory import start_with_an_ai
+
+SHOTS = os.environ.get("TIRNANOG_SHOTS")
+VIEWPORTS = {"phone": PHONE, "pip": PIP, "desktop": DESKTOP}
+
+
+async def shot(page: TablePage, name: str) -> None:
+    """With TIRNANOG_SHOTS set, the page at every size (then at the phone's again)."""
+    if not SHOTS:
+        return
+    for size, viewport in VIEWPORTS.items():
+        await page.page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        await page.page.screenshot(path=f"{SHOTS}/{name}-{size}.png")
+    await page.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+
+
+async def current(rig: Rig) -> tuple[TirNanOgState, TableInfo, int]:
+    row = await rig.bot.store.latest(CHANNEL)  # in play, or just finished
+    assert row is not None
+    state = rig.bot.service.state_of(row)
+    assert isinstance(state, TirNanOgState)
+    return state, table_of(row), row.version
+
+
+async def member(rig: Rig, browser: Any, user: int) -> TablePage:
+    """ALICE's page (English), BOB's (Italian: his Discord locale is ``it``) or DAVE's, who
+    has no seat and watches."""
+    rig.discord.codes.setdefault("code-dave", "tok-dave")
+    code = {ALICE: "code-alice", BOB: "code-bob", DAVE: "code-dave"}[user]
+    return await open_page(browser, rig.base, user=user, code=code, instance="i-table", channel=CHANNEL)
+
+
+async def mirrors(rig: Rig, browser: Any) -> dict[int, TablePage]:
+    """With TIRNANOG_SHOTS, a second page of each member's in the other language (the same
+    seat, signed in with another Discord locale), to photograph every decision in both."""
+    if not SHOTS:
+        return {}
+    out = {}
+    for user, name, language in ((ALICE, "alice", "it"), (BOB, "bob", "en-US")):
+        rig.discord.codes[f"code-{name}-mirror"] = f"tok-{name}-mirror"
+        rig.discord.users[f"tok-{name}-mirror"] = {"id": str(user), "username": name, "locale": language}
+        out[user] = await open_page(
+            browser, rig.base, user=user, code=f"code-{name}-mirror", instance="i-table", channel=CHANNEL
+        )
+    return out
+
+
+def tables(recording: Recording) -> list[dict[str, Any]]:
+    return [json.loads(frame)["table"] for frame in recording.frames if '"table"' in frame]
+
+
+def check_received(rig: Rig, recording: Recording, seat: int | None) -> int:
+    """Every table the page received is its seat's page made from that seat's own view at
+    that version: no other hand ever reached it (a spectator's page holds no hand at all)."""
+    received = [table for table in tables(recording) if table["view"] is not None]
+    assert received
+    for table in received:
+        assert table["seat"] == seat
+        recorded = rig.channel.views[table["version"]][seat]  # the seat's own engine view then
+        own = TirNanOgView.model_validate(recorded) if "hand_limit_discard" in recorded else None
+        assert table["view"] == (json.loads(page_state(own, seat).model_dump_json()) if own else recorded)
+        if seat is None:
+            assert table["view"]["hand"] is None
+    return len(received)
+
+
+ANIMATION = "el => getComputedStyle(el).animationName"
+
+
+async def arrived(page: TablePage, watcher: TablePage) -> bool:
+    """What the last change brought is shown arriving (a card, a new stack top); not in the
+    spectator's page, which asks for reduced motion. False when a page shows nothing new
+    just now (a later version of the same cards), to look again after another move."""
+    new = ".tn-new"
+    if not await page.frame.locator(new).count() or not await watcher.frame.locator(new).count():
+        return False
+    assert await page.frame.locator(new).first.evaluate(ANIMATION) == "tn-arrive"
+    assert await watcher.frame.locator(new).first.evaluate(ANIMATION) == "none"
+    return True
+
+
+async def play_by_clicks(
+    rig: Rig, pages: dict[int, TablePage], watcher: TablePage, mirrored: dict[int, TablePage]
+) -> Counter[str]:
+    """Every member decision to the end of the game, made by clicking in the member's page (the
+    AI seat plays through the table service); a consolidation's payment alternately by its
+    ready-made button and card by card. Returns the moves clicked by kind and phase."""
+    kinds: Counter[str] = Counter()
+    seen: set[str] = set()
+    shown: set[tuple[str, int]] = set()
+    for _ in range(3000):
+        state, info, version = await current(rig)
+        if (
+            state.shown is not None
+            and state.shown.hands
+            and (state.shown.fountain, state.shown.turn) not in shown
+        ):
+            # A fountain dispute's reveal: every participant's hand, together, in every page.
+            shown.add((state.shown.fountain, state.shown.turn))
+            for other in (*pages.values(), watcher):
+                await other.at_version(version)
+                assert await other.frame.locator(".tn-reveal .tn-hands li").count() == len(state.shown.hands)
+            await shot(pages[BOB], "tn-it-reveal")
+            await shot(pages[ALICE], "tn-en-reveal")
+            await shot(watcher, "tn-watch-reveal")
+            kinds["reveal"] += 1
+        decision = TN.decision(state)
+        if decision is None:
+            return kinds
+        seat = decision.actors[0]
+        user = info.seats[seat].user_id
+        page = pages.get(user) if user is not None and not info.seats[seat].ai else None
+        if page is None:  # the AI seat's turn
+            await asyncio.sleep(0.02)
+            continue
+        await page.at_version(version)
+        action = chosen(state, seat)
+        kind = action["kind"] if action["kind"] != "discard" else state.phase
+        moment = f"tn-{'it' if user == BOB else 'en'}-{kind}"
+        first = SHOTS is not None and moment not in seen
+        seen.add(moment)
+        if first:
+            await shot(page, moment)
+            if user in mirrored:
+                await mirrored[user].at_version(version)
+                await shot(mirrored[user], f"tn-{'en' if user == BOB else 'it'}-{kind}")
+            await watcher.at_version(version)
+            await shot(watcher, f"tn-watch-{kind}")
+
+        async def picked(page: TablePage = page, name: str = moment, first: bool = first) -> None:
+            if first:
+                await shot(page, f"{name}-picked")
+
+        await perform(page, action, picked, ready_made=kinds["consolidate"] % 2 == 0)
+        await page.at_version(version + 1)
+        kinds[kind] += 1
+        if not kinds["arrived"] and await arrived(page, watcher):
+            kinds["arrived"] += 1
+    raise AssertionError("the game did not end")
+
+
+async def test_a_whole_game_is_played_by_clicking_with_a_spectator_watching(
+    web_rig: Rig, browser: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: 5)
+    applied = await start_with_an_ai(web_rig.bot.service, CHANNEL, "tirnanog")
+    await web_rig.bot.changes.after(applied)
+    await web_rig.bot.changes.settled()
+    state, info, version = await current(web_rig)
+    recorders = {user: Recording(browser) for user in (ALICE, BOB, DAVE)}
+    pages = {user: await member(web_rig, recorders[user], user) for user in (ALICE, BOB)}
+    watcher = await member(web_rig, recorders[DAVE], DAVE)
+    await watcher.page.emulate_media(reduced_motion="reduce")
+    for page in (*pages.values(), watcher):
+        await page.at_version(version)
+    # Each member's hand is theirs; the spectator is told they watch, and holds none.
+    for user, page in pages.items():
+        seat = info.seat_of(user)
+        assert seat is not None
+        shown = [
+            str(await c.get_attribute("data-species"))
+            for c in await page.frame.locator(".tn-hand [data-species]").all()
+        ]
+        assert sorted(shown) == sorted(c.rsplit("_", 1)[0] for c in state.hands[seat])
+    assert await watcher.frame.locator(".tn-hand").count() == 0
+    assert await watcher.frame.locator(".tn-watching").count() == 1
+    # The Italian member reads Italian; no catalog key shows anywhere.
+    assert await pages[BOB].frame.evaluate("document.documentElement.lang") == "it"
+    assert await pages[BOB].frame.text_content(".tn-piles h3") == "Territori"
+    assert (
+        await pages[BOB].frame.locator('.tn-piles [data-pile="castle"] .tn-terr').first.get_attribute("title")
+        is not None
+    )
+    await shot(watcher, "tn-watch-start")
+
+    kinds = await play_by_clicks(web_rig, pages, watcher, await mirrors(web_rig, browser))
+    expected = {
+        "take_creatures",
+        "take_territory",
+        "consolidate",
+        "declare",
+        "hand_limit",
+        "dispute_discard",
+        "reveal",
+    }
+    assert expected <= set(kinds), kinds
+
+    state, info, version = await current(web_rig)
+    assert TN.outcome(state) is not None
+    for user, page in {**pages, DAVE: watcher}.items():
+        await page.at_version(version)
+        assert await page.frame.locator("#final").is_visible()
+        assert "tirnanog." not in await page.frame.inner_html("#board")
+        await shot(page, f"tn-{'it' if user == BOB else 'watch' if user == DAVE else 'en'}-final")
+        assert not page.errors, page.errors
+    for user, recording in recorders.items():
+        assert check_received(web_rig, recording, info.seat_of(user)) > 10
+
+
+# -- the page beside the channel (SimCord) ---------------------------------------------
+async def test_the_pages_and_the_channel_show_each_other_s_moves(
+    simcord_env: simcord.Env, fake_discord: tuple[FakeDiscord, str], activity: ActivityServer, browser: Any
+) -> None:
+    table = make_table(simcord_env, ["ann", "ben", "cid"], channel="tirnanog")
+    await start_game(table, "tirnanog")
+    fake = fake_discord[0]
+    fake.instances["i-tirnanog"] = {
+        "location": {"channel_id": str(table.channel.id), "guild_id": str(table.guild.id)},
+        "users": [str(p.id) for p in table.players],
+    }
+    base = f"http://127.0.0.1:{activity.settings.activity_port}"
+    row = await table.row()
+    info = table_of(row)
+    pages: dict[int, TablePage] = {}
+    for player in table.players:
+        fake.codes[f"code-{player.id}"] = f"tok-{player.id}"
+        fake.users[f"tok-{player.id}"] = {"id": str(player.id), "username": player.name, "locale": "en-US"}
+        seat = info.seat_of(player.id)
+        assert seat is not None
+        pages[seat] = await open_page(
+            browser,
+            base,
+            user=player.id,
+            code=f"code-{player.id}",
+            instance="i-tirnanog",
+            channel=table.channel.id,
+        )
+        await pages[seat].at_version(row.version)
+
+    # A move made with the channel's panel shows in every page.
+    state = await table.state()
+    decision = TN.decision(state)
+    assert decision is not None
+    seat = decision.actors[0]
+    await act_in_panel(table, seat, wanted_action(state, seat))
+    now = (await table.row()).version
+    assert now > row.version
+    state = await table.state()
+    for page in pages.values():
+        await page.at_version(now)
+        stats = await page.frame.locator(f'.tn-player[data-seat="{seat}"] .tn-s-hand').inner_text()
+        assert stats.strip() == str(len(state.hands[seat]))
+
+    # The next move, made by clicking in a page, shows on the channel's board and in its lines.
+    await published(table)
+    board_before = str(table.board().embeds[0].to_dict())
+    public_before = table.public_text()
+    decision = TN.decision(state)
+    assert decision is not None
+    seat = decision.actors[0]
+    await perform(pages[seat], chosen(state, seat))
+    await pages[seat].at_version(now + 1)
+    await published(table)
+    assert str(table.board().embeds[0].to_dict()) != board_before
+    assert table.public_text() != public_before
+    for page in pages.values():
+        assert not page.errors, page.errors
