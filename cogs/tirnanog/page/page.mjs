@@ -14,11 +14,14 @@ import { controls, displayPick, hand, pilePick, reservePick, tidy } from "./turn
 // What changed since the last version drawn, so that it is shown arriving (once, on the
 // first drawing of a version; the page's sheet turns it off under prefers-reduced-motion).
 const memo = {
-  version: null,
   animate: false,
+  /** @type {number | null} */
+  version: null,
   previous: null, // the last version's view
   current: null,
+  /** @type {Map<string, unknown> | null} */
   keys: null,
+  /** @type {Map<string, unknown> | null} */
   before: null,
   /** Whether ``key`` now holds ``value`` where the version before held something else. */
   fresh(key, value) {

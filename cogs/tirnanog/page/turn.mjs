@@ -185,6 +185,7 @@ export function controls(ctx) {
   // The turn: the pick so far decides which move the main button makes.
   const takes = ofKind(legal, "take_creatures");
   let text = word("tirnanog.page.help_turn");
+  /** @type {HTMLElement | null} */
   let main = null;
   if (local.take.length) {
     const picked = local.take.map((i) => view.display[i]);
