@@ -4,6 +4,8 @@
 // bot (table.legal), and every move is checked again by the table service.
 import { DiscordSDK } from "../sdk/index.mjs";
 import { el, format, rich } from "./dom.mjs";
+import { said } from "./said.mjs";
+import { drawClock } from "./clock.mjs";
 
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
 // A silent network keeps a socket OPEN while nothing passes: the page pings every
@@ -234,6 +236,12 @@ function drawHint() {
   $("playhint").hidden = !page.table || hint.version !== page.table.version;
 }
 
+/** A seat's name as the table lists it. */
+function seatName(table, seat) {
+  const found = table && table.seats[seat];
+  return found ? found.name : `P${seat + 1}`;
+}
+
 async function draw() {
   const table = page.table;
   app.dataset.version = table ? String(table.version) : "";
@@ -244,24 +252,31 @@ async function draw() {
   app.classList.toggle("my-turn", Boolean(mine && decision.mode !== "ordered") || Boolean(mine && decision.seats[0] === seat));
 
   const prompt = $("prompt");
+  const name = (s) => seatName(table, s);
   if (!table) prompt.replaceChildren(word("activity.page.no_table"));
   else if (table.status === "lobby") prompt.replaceChildren(word("activity.page.lobby"));
-  else if (table.final.length) prompt.replaceChildren(...rich(table.final[0]));
+  else if (table.final.length) prompt.replaceChildren(...said(table.final[0], name));
   else if (table.status !== "playing") prompt.replaceChildren(word("activity.page.ended"));
-  else prompt.replaceChildren(...rich(table.prompt || ""));
+  else prompt.replaceChildren(...said(table.prompt, name));
 
   const playing = table && table.status === "playing";
-  $("undo").hidden = !(playing && seat !== null);
+  // Undo only while it would take a move back: the server says so (table.undo).
+  $("undo").hidden = !(playing && seat !== null && table.undo);
+  drawClock($("clock"), playing ? table.deadline : null, word);
+  // A member without a seat is told they watch (a finished game is everyone's to look at).
+  $("watching").hidden = !(playing && seat === null);
+  $("watching").textContent = word("activity.page.watching");
   $("undo").textContent = word("activity.page.undo");
   $("hint").hidden = !(playing && table.hints && mine);
   $("hint").textContent = word("activity.page.hint");
   drawHint();
 
   $("logtitle").textContent = word("activity.page.log");
-  $("lines").replaceChildren(...(table ? table.lines : []).map((line) => el("li", {}, ...rich(line))));
+  $("lines").replaceChildren(...(table ? table.lines : []).map((line) => el("li", {}, ...said(line, name))));
+  for (const tag of $("lines").querySelectorAll(".name")) tag.classList.toggle("me", Number(tag.dataset.seat) === seat);
   const final = $("final");
   final.hidden = !(table && table.final.length);
-  final.replaceChildren(...(table ? table.final : []).map((line) => el("p", {}, ...rich(line))));
+  final.replaceChildren(...(table ? table.final : []).map((line) => el("p", {}, ...said(line, name))));
 
   const board = $("board");
   // The shell names no game: the bot says whether this one has a page module.
