@@ -104,4 +104,5 @@ async def test_names_are_apart_from_the_words_and_the_actor_is_you(rig: Rig) -> 
         for line in [*mine["lines"], *theirs["lines"]]:
             for part in line:
                 assert isinstance(part, dict) or ("**" not in part and "`" not in part and "\\" not in part)
-        assert any({"seat": 0} in line for line in mine["lines"])  # the names are marked, not written
+        marks = [part for line in mine["lines"] for part in line if isinstance(part, dict)]
+        assert marks and all(set(m) == {"seat"} for m in marks)  # the names are marked, not written
