@@ -16,6 +16,27 @@ const earlier = { value: false };
 export default definePage({
   url: import.meta.url,
   styles: ["page.css"],
+  // The channel's emoji in the page's words, drawn as the page's pictures (icons/): no emoji font needed.
+  pictures: {
+    "⚔️": "icons/attack.svg",
+    "🚶": "icons/move.svg",
+    "❄️": "icons/witch.svg",
+    "➕": "icons/reinforce.svg",
+    "🦁": "icons/aslan.svg",
+    "➡️": "icons/invade.svg",
+    "🏳️": "icons/conquered.svg",
+    "⏭️": "icons/pass.svg",
+    "🌨️": "icons/blizzard.svg",
+    "💪": "icons/invincible.svg",
+    "✅": "icons/yes.svg",
+    "❌": "icons/no.svg",
+    "🎲": "icons/dice.svg",
+    "⏸️": "icons/wait.svg",
+    "🛡️": "icons/shield.svg",
+    "🃏": "icons/card.svg",
+    "✋": "icons/keep.svg",
+    "🔕": "icons/quiet.svg",
+  },
   // The choice under way (map taps, tokens picked): a new state starts it afresh.
   fresh: () => ({ sel: { from: null, to: null, picked: [] } }),
   draw,

@@ -6,6 +6,13 @@ import { DiscordSDK } from "../sdk/index.mjs";
 import { el, format, rich } from "./dom.mjs";
 import { said } from "./said.mjs";
 import { drawClock } from "./clock.mjs";
+import { pictureSet, pictured } from "./pictures.mjs";
+
+// The shell's own emoji as its pictures (icons/): Undo's and Hint's.
+const SHELL_PICTURES = pictureSet({
+  "↩️": new URL("icons/undo.svg", import.meta.url).href,
+  "💡": new URL("icons/hint.svg", import.meta.url).href,
+});
 
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
 // A silent network keeps a socket OPEN while nothing passes: the page pings every
@@ -267,8 +274,10 @@ async function draw() {
   $("watching").hidden = !(playing && seat === null);
   $("watching").textContent = word("activity.page.watching");
   $("undo").textContent = word("activity.page.undo");
+  pictured($("undo"), SHELL_PICTURES);
   $("hint").hidden = !(playing && table.hints && mine);
   $("hint").textContent = word("activity.page.hint");
+  pictured($("hint"), SHELL_PICTURES);
   drawHint();
 
   $("logtitle").textContent = word("activity.page.log");
@@ -298,6 +307,8 @@ async function draw() {
     data: page.data,
     language: page.language,
   });
+  // The game's emoji in the channel's words around the board: its pictures too.
+  for (const id of ["prompt", "lines", "final"]) pictured($(id), page.module.pictures);
 }
 
 function wire() {

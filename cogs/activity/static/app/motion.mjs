@@ -45,13 +45,18 @@ export function flip(root, before, key = "flip", { flashNew = false } = {}) {
   return started.filter(Boolean);
 }
 
-/** A short glow on ``node``: it is what just changed. */
-export function flash(node) {
+/** A short glow on ``node``: it is what just changed. An SVG shape whose ``was`` is its
+ * former fill (a map's territory taken) turns from that colour to its new one. */
+export function flash(node, was = null) {
   if (!node || reduced() || !node.animate) return null;
-  return node.animate(
-    [{ filter: "brightness(1.9) saturate(1.4)" }, { filter: "none" }],
-    { duration: MOTION_MS, easing: "ease-out" },
-  );
+  const now = node.getAttribute("fill");
+  const frames =
+    node instanceof SVGElement
+      ? was && now
+        ? [{ fill: was, opacity: 0.6 }, { fill: now, opacity: 1 }]
+        : [{ opacity: 0.25 }, { opacity: 1 }]
+      : [{ filter: "brightness(1.9) saturate(1.4)" }, { filter: "none" }];
+  return node.animate(frames, { duration: MOTION_MS, easing: "ease-out" });
 }
 
 /** ``node`` rolls (a die just thrown): a quick spin and settle. */

@@ -10,6 +10,8 @@
 // (``ctx``). ``draw(ctx)`` returns the board's node; ``drawn(root, ctx)``, if given, runs
 // once it is in the page (to give back a keyboard's focus).
 import { el } from "./dom.mjs";
+import { flash, flip, places } from "./motion.mjs";
+import { pictureSet, pictured } from "./pictures.mjs";
 
 /**
  * @typedef {object} PageSpec
@@ -18,7 +20,15 @@ import { el } from "./dom.mjs";
  * @property {(previous: any, table: any) => any} [fresh] the local state for a new version (given the last one)
  * @property {(ctx: any) => Node | null} draw the board, drawn from ctx
  * @property {(root: Node, ctx: any) => void} [drawn] after the board is in the page
+ * @property {Object<string, string>} [pictures] emoji → SVG (relative to url) drawn in their place (pictures.mjs)
  */
+
+/** What each ``[data-flash]`` node of ``root`` says now, by its ``data-flash-key``. */
+function flashMarks(root) {
+  const out = new Map();
+  for (const node of root.querySelectorAll("[data-flash]")) out.set(node.dataset.flashKey || "", node.dataset.flash);
+  return out;
+}
 
 /** @param {PageSpec} spec */
 export function definePage(spec) {
@@ -26,6 +36,10 @@ export function definePage(spec) {
   let key = null;
   let local = null;
   let last = null;
+  let shown = null; // the version last drawn: what changed since is shown moving (motion.mjs)
+  const pictures = pictureSet(
+    Object.fromEntries(Object.entries(spec.pictures || {}).map(([emoji, file]) => [emoji, new URL(file, spec.url).href])),
+  );
 
   function style() {
     if (styled) return;
@@ -57,17 +71,29 @@ export function definePage(spec) {
       word: shell.word,
       data: shell.data,
       language: shell.language,
-      /** A seat's name as the page shows it: "you" on the member's own page. */
-      name: (seat) => (seat === table.seat && seat !== null ? shell.word("activity.page.you") : table.seats[seat]?.name ?? "?"),
+      /** A seat's name as the page shows it: "You" on the member's own page. */
+      name: (seat) => (seat === table.seat && seat !== null ? shell.word("activity.page.you_name") : table.seats[seat]?.name ?? "?"),
       /** The board again, from the same table (after a tap changed ``local``). */
       redraw: () => {
         if (last) render(...last);
       },
     };
+    // Where the marked nodes were (data-flip: a card, a token) and what they said
+    // (data-flash: a territory's owner): after the redraw, a node that moved glides
+    // to its place and one whose mark changed flashes. Not at the first drawing.
+    const before = shown !== null ? places(board) : new Map();
+    const marks = shown !== null && shown !== table.version ? flashMarks(board) : null;
     const root = spec.draw(ctx);
     board.replaceChildren(...(root ? [root] : []));
+    pictured(root, pictures);
+    flip(board, before, "flip", { flashNew: marks !== null }); // a card come from out of sight glows
+    if (marks) for (const node of board.querySelectorAll("[data-flash]")) {
+      const was = marks.get(node.dataset.flashKey || "");
+      if (was !== undefined && was !== node.dataset.flash) flash(node, was);
+    }
+    shown = table.version;
     if (root && spec.drawn) spec.drawn(root, ctx);
   }
 
-  return { render };
+  return { render, pictures };
 }

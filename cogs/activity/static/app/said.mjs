@@ -33,3 +33,25 @@ export function said(parts, name) {
     typeof part === "string" ? document.createTextNode(part) : nameTag(name(part.seat), { dataset: { seat: part.seat } }),
   );
 }
+
+/** A catalog word as nodes where some parameters are nodes (a name tag, an icon):
+ * ``word(key, params)`` formats it as usual, each node standing where its {name} is. */
+export function nodesOf(word, key, params = {}) {
+  const nodes = {};
+  const flat = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value instanceof Node) {
+      nodes[name] = value;
+      flat[name] = `\ue010${name}\ue011`;
+    } else flat[name] = value;
+  }
+  return String(word(key, flat))
+    .split(/\ue010(\w+)\ue011/)
+    .map((piece, index) => {
+      if (!(index % 2)) return piece;
+      const node = nodes[piece];
+      nodes[piece] = node.cloneNode(true); // a word naming it twice gets a copy the second time
+      return node;
+    })
+    .filter((piece) => piece !== "");
+}
