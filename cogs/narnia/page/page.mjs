@@ -6,6 +6,7 @@
 // of those actions (page.act), which the server checks again.
 import { el, rich } from "@gm/dom.mjs";
 import { definePage } from "@gm/page.mjs";
+import { nameTag } from "@gm/said.mjs";
 import { drawBattles } from "./battles.mjs";
 import { decide } from "./controls.mjs";
 import { drawMap, legend, markIcon } from "./map.mjs";
@@ -177,7 +178,7 @@ function players(table, view, ctx) {
       "li",
       { class: `nb-player${s.eliminated ? " out" : ""}${acting ? " acting" : ""}`, dataset: { seat: String(s.seat) } },
       markIcon(ctx.style, s.colour, 20),
-      el("span", { class: "nb-pname" }, seat.name, tags.length ? el("small", {}, ` (${tags.join(", ")})`) : null),
+      el("span", { class: "nb-pname" }, nameTag(seat.name), tags.length ? el("small", {}, ` (${tags.join(", ")})`) : null),
       el(
         "span",
         { class: "nb-pscore" },

@@ -8,10 +8,15 @@ import { said } from "./said.mjs";
 import { drawClock } from "./clock.mjs";
 import { pictureSet, pictured } from "./pictures.mjs";
 
-// The shell's own emoji as its pictures (icons/): Undo's and Hint's.
+// The shell's own emoji as its pictures (icons/): Undo's and Hint's, and the final record's.
+const icon = (name) => new URL(`icons/${name}.svg`, import.meta.url).href;
 const SHELL_PICTURES = pictureSet({
-  "↩️": new URL("icons/undo.svg", import.meta.url).href,
-  "💡": new URL("icons/hint.svg", import.meta.url).href,
+  "↩️": icon("undo"),
+  "💡": icon("hint"),
+  "🏆": icon("trophy"),
+  "🥇": icon("medal1"),
+  "🥈": icon("medal2"),
+  "🥉": icon("medal3"),
 });
 
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
@@ -50,6 +55,8 @@ const page = {
   module: null,
   moduleGame: null,
   signingIn: false,
+  drawing: null, // the drawing under way (drawLatest)
+  redraw: false, // a state came while it was under way: draw again after it
 };
 
 /** The page's word in the member's language. */
@@ -216,7 +223,7 @@ async function receive(message) {
     // A refusal stays in view with the state that follows it (the same version), and
     // goes once the table moves on; "reconnecting" goes as soon as a state arrives.
     if (fresh || app.dataset.state !== "ready" || $("notice").dataset.kind === "info") notice("");
-    await draw();
+    await drawLatest();
     setState("ready");
   } else if (message.type === "error") {
     settle();
@@ -241,6 +248,26 @@ function drawHint() {
   $("hinttext").replaceChildren(...rich(hint.text));
   $("playhint").textContent = word("activity.page.play_hint");
   $("playhint").hidden = !page.table || hint.version !== page.table.version;
+}
+
+/** The table drawn as it is once the states already come are read: a run of moves (an AI's
+ * turn) sends a state each, and a slow device drew every one of them in turn, minutes behind
+ * on a loaded machine; now it draws the last one it has, once. */
+function drawLatest() {
+  if (page.drawing) {
+    page.redraw = true;
+    return page.drawing;
+  }
+  page.drawing = (async () => {
+    do {
+      page.redraw = false;
+      await new Promise((resolve) => setTimeout(resolve, 0)); // the states waiting are read first
+      await draw();
+    } while (page.redraw);
+  })().finally(() => {
+    page.drawing = null;
+  });
+  return page.drawing;
 }
 
 /** A seat's name as the table lists it. */
@@ -309,6 +336,7 @@ async function draw() {
   });
   // The game's emoji in the channel's words around the board: its pictures too.
   for (const id of ["prompt", "lines", "final"]) pictured($(id), page.module.pictures);
+  for (const id of ["prompt", "lines", "final"]) pictured($(id), SHELL_PICTURES);
 }
 
 function wire() {
