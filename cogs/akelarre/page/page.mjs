@@ -35,6 +35,10 @@ export default definePage({
     "🏕️": "icons/place.svg",
     "✨": "icons/captured.svg",
     "🂠": "icons/back.svg",
+    "✅": "icons/yes.svg",
+    "🔔": "icons/bell.svg",
+    "✖": "icons/clear.svg",
+    "🗑️": "icons/discard.svg",
   },
   // The pick is kept from one version to the next, and checked again (prune): a refusal or
   // another member's move leaves what the member was building in place where it still fits.
