@@ -39,6 +39,7 @@ export default definePage({
     "🔔": "icons/bell.svg",
     "✖": "icons/clear.svg",
     "🗑️": "icons/discard.svg",
+    "↩️": "icons/undo.svg",
   },
   // The pick is kept from one version to the next, and checked again (prune): a refusal or
   // another member's move leaves what the member was building in place where it still fits.

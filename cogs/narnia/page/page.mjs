@@ -37,6 +37,7 @@ export default definePage({
     "🃏": "icons/card.svg",
     "✋": "icons/keep.svg",
     "🔕": "icons/quiet.svg",
+    "↩️": "icons/undo.svg",
   },
   // The choice under way (map taps, tokens picked): a new state starts it afresh.
   fresh: () => ({ sel: { from: null, to: null, picked: [] } }),
