@@ -14,29 +14,30 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from bot.hints import hints_on
-from bot.i18n import catalog, plural_forms
+from bot.i18n import catalog, has, plural_forms, t
 from bot.model import TableInfo, table_of
-from bot.render import event_text, plain_name
+from bot.render import event_text, plain_name, seat_name
 from bot.store import ActionRow, GameRow
 from bot.table import TableService
 from cogs.activity.lobby_state import lobby_page
+from cogs.activity.marked import Part, masked, parts
 from cogs.kit.presenter import PRESENTERS
 from cogs.kit.record import decision_line
-from games.core import Event, GameState
+from games.core import Decision, Event, GameState
 from games.registry import GAMES
 
 LINES = 12  # the last events a page lists (the channel keeps the rest; /log has them all)
 K = TypeVar("K")
 V = TypeVar("V")
 # An event's line: its game's row id, its action's version, its place among that
-# action's events, the language, and the seats' names.
-LineKey = tuple[int, int, int, str, tuple[str, ...]]
+# action's events, and the language (the names are the page's: cogs.activity.marked).
+LineKey = tuple[int, int, int, str]
 
 
 @cache
@@ -66,12 +67,13 @@ class Drawn:
     Each change lists the last LINES actions again, all but one or two of them the
     same as the change before: their events are read, and drawn in each language,
     once, not once per change and seat. Kept by the game's row id and the action's
-    version, which no other action of that game ever has (an undo is a new version);
-    the lines also by the seats' names, which a seat taken over changes."""
+    version, which no other action of that game ever has (an undo is a new version).
+    A line holds no name (the page draws them from the seats), so a seat taken over
+    draws nothing again."""
 
     def __init__(self) -> None:
         self.read: OrderedDict[tuple[int, int], tuple[Event, ...]] = OrderedDict()
-        self.texts: OrderedDict[LineKey, str] = OrderedDict()
+        self.texts: OrderedDict[LineKey, list[Part]] = OrderedDict()
 
     def events(self, game_id: int, action: ActionRow) -> tuple[Event, ...]:
         key = (game_id, action.version)
@@ -81,11 +83,12 @@ class Drawn:
         _keep(self.read, key, events, EVENTS_KEPT)
         return events
 
-    def line(self, key: LineKey, event: Event, game: str, info: TableInfo) -> str:
-        """``event`` in words, in the language ``key`` names (``bot.render``)."""
+    def line(self, key: LineKey, event: Event, game: str, info: TableInfo) -> list[Part]:
+        """``event`` in words, in the language ``key`` names (``bot.render``), as
+        the page's parts (``info``'s names :func:`~cogs.activity.marked.masked`)."""
         text = self.texts.get(key)
         if text is None:
-            text = event_text(game, info, event, key[3])
+            text = parts(event_text(game, info, event, key[3]))
         _keep(self.texts, key, text, TEXTS_KEPT)
         return text
 
@@ -113,6 +116,11 @@ class Shown:
     drawn: Drawn = field(default_factory=Drawn)  # their lines, kept across changes
     views: dict[int | None, BaseModel] = field(default_factory=dict)  # the engine's, by seat, made once
 
+    @cached_property
+    def marked(self) -> TableInfo:
+        """The table with its names marked (cogs.activity.marked): the page's words are drawn with it."""
+        return masked(self.info)
+
     def table(self, seat: int | None, language: str) -> dict[str, Any]:
         """What ``seat`` (None: a member without one) may see, in ``language``."""
         row, info, state = self.row, self.info, self.state
@@ -123,6 +131,7 @@ class Shown:
         acting = decision is not None and seat is not None and seat in decision.actors
         legal = game.legal_actions(state, seat) if acting and state is not None and seat is not None else []
         presenter = PRESENTERS.get(row.game)
+        final = presenter.final_lines(self.marked, outcome, language) if outcome and presenter else []
         return {
             "game": row.game,
             "status": row.status,
@@ -130,20 +139,34 @@ class Shown:
             "seat": seat,
             "seats": [{"name": plain_name(info, i), "ai": s.ai} for i, s in enumerate(info.seats)],
             "decision": decision.model_dump(mode="json") if decision is not None else None,
-            "prompt": decision_line(row.game, info, decision, language) if decision is not None else None,
+            "prompt": self.prompt(decision, seat, language) if decision is not None else None,
             "legal": [action.model_dump(mode="json") for action in legal or ()],
             "hints": seat is not None and playing and hints_on(info, seat),
             "view": self.page_view(seat),
             "lines": self.lines(seat, language),
             "outcome": outcome.model_dump(mode="json") if outcome is not None else None,
-            "final": presenter.final_lines(info, outcome, language)
-            if outcome is not None and presenter is not None
-            else [],
+            "final": [parts(line) for line in final],
+            # When the decision's time runs out (seconds since the epoch), while a member
+            # decides: an AI's turn is "due at once" (the scheduler plays it), no clock.
+            "deadline": row.deadline_at
+            if decision and any(not info.seats[s].ai for s in decision.actors)
+            else None,
+            # Whether Undo would take a move back now: the book the table service's undo reads.
+            "undo": playing and seat is not None and info.undo.why_not(seat) is None,
             # The lobby's seats, options and buttons (cogs/activity/lobby_state.py).
             "lobby": lobby_page(row, info, seat, language).model_dump(mode="json")
             if row.status == "lobby"
             else None,
         }
+
+    def prompt(self, decision: Decision, seat: int | None, language: str) -> list[Part]:
+        """What is being decided, as the channel says it; to its actor, as "you" where
+        the game has the words (``<game>.decision_you.<kind>``)."""
+        game = self.row.game
+        yours = f"{game}.decision_you.{decision.kind.split('.')[-1]}"
+        if seat is not None and decision.actors[:1] == [seat] and has(yours):
+            return parts(t(yours, language, seat=seat_name(self.marked, seat), count=len(decision.actors)))
+        return parts(decision_line(game, self.marked, decision, language))
 
     def page_view(self, seat: int | None) -> Any:
         """``seat``'s own view, as the game's page is sent it (``Presenter.page_state``)."""
@@ -173,15 +196,14 @@ class Shown:
 
         return all_of_them if works else None
 
-    def lines(self, seat: int | None, language: str) -> list[str]:
+    def lines(self, seat: int | None, language: str) -> list[list[Part]]:
         """The last events ``seat`` may see, oldest first: the public ones and its own."""
-        out: list[str] = []
-        names = tuple(s.name for s in self.info.seats)
+        out: list[list[Part]] = []
         for action in self.recent:
             for index, event in enumerate(self.drawn.events(self.row.id, action)):
                 if event.visible_to(seat):
-                    key = (self.row.id, action.version, index, language, names)
-                    text = self.drawn.line(key, event, self.row.game, self.info)
+                    key = (self.row.id, action.version, index, language)
+                    text = self.drawn.line(key, event, self.row.game, self.marked)
                     if text:
                         out.append(text)
         return out[-LINES:]

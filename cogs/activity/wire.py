@@ -41,6 +41,17 @@ class SeatShown(_Sent):
     ai: bool = Field(description="Whether an AI holds the seat.")
 
 
+class SeatPart(_Sent):
+    """Where a seat's name stands in a text: the page draws ``seats[seat].name`` there, as
+    plain text (cogs/activity/marked.py)."""
+
+    seat: int
+
+
+# A text as the page draws it: plain pieces, and the seats' names apart.
+Said = list[str | SeatPart]
+
+
 class Table(_Sent):
     """A channel's table as one viewer may see it (cogs/activity/shown.py)."""
 
@@ -52,7 +63,7 @@ class Table(_Sent):
     seat: int | None = Field(description="The viewer's seat; null for a member without one (a spectator).")
     seats: list[SeatShown]
     decision: Decision | None = Field(description="Who must decide what now; null when nobody is asked.")
-    prompt: str | None = Field(description="What is being decided, in words (Markdown).")
+    prompt: Said | None = Field(description="What is being decided, in words (to the actor: \"you\").")
     legal: list[dict[str, Any]] = Field(
         description="The seat's legal actions, the engine's JSON ([] when not acting): the page picks one.",
         json_schema_extra={"x-ts-type": "Action[]"},
@@ -61,9 +72,13 @@ class Table(_Sent):
     view: Any = Field(
         description="The game's page state for this seat (Presenter.page_state).", json_schema_extra=VIEW
     )
-    lines: list[str] = Field(description="The last events this seat may see, oldest first, in words.")
+    lines: list[Said] = Field(description="The last events this seat may see, oldest first, in words.")
     outcome: Outcome | None = Field(description="The end of the game, once it is over.")
-    final: list[str] = Field(description="The final record's lines, once the game is over.")
+    final: list[Said] = Field(description="The final record's lines, once the game is over.")
+    deadline: float | None = Field(
+        description="When the decision's time runs out (seconds since the epoch), while a member decides."
+    )
+    undo: bool = Field(description="Whether Undo would take this seat's move back now.")
     lobby: LobbyPage | None = Field(
         description="In a lobby: its seats, options and buttons (cogs/activity/lobby_state.py); else null."
     )

@@ -2,13 +2,15 @@
 
     .venv/bin/python -m tests.activity.preview --out preview/activity [--game narnia] [--language it]
 
-A seeded game of each game with a page (its face has a page folder: ``Presenter.page_folder``) is played
-by one member (seat 1) and AI seats, on the real bot's table service, with the
-Activity's server on a loopback port, the fake Discord of the tests and the real
-page in Debian's chromium (the browser tests' harness). The member's moves are the
-normal AI's choices from their own view. In the lobby (``00-lobby``), the first time
-the member faces each kind of decision, and at the end, the member's page is saved at
-phone, desktop and picture-in-picture size: ``<out>/<game>/<nn>-<decision>-<size>-<language>.png``.
+Seeded deals of each game with a page (its face has a page folder: ``Presenter.page_folder``)
+are played by one member (seat 1) and AI seats, on the real bot's table service, with the
+Activity's server on a loopback port, the fake Discord of the tests and the real page in
+Debian's chromium (the browser tests' harness). The member's moves are the normal AI's
+choices from their own view. In the lobby (``00-lobby``), the first time the member faces each kind of decision,
+and at the end of the first deal, the member's page is saved at phone, desktop and
+picture-in-picture size: ``<out>/<game>/<nn>-<decision>-<size>-<language>.png``. Further
+deals (``--deals``, 3 at most by default) are played until the member has faced every kind
+the game has (its ``<game>.decision.*`` words name them); any never faced is named.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from playwright.async_api import Browser
 from pydantic import SecretStr
 
 from bot.client import GameMasterBot
+from bot.i18n import catalog
 from cogs.activity import server as served
 from cogs.activity.server import ActivityServer
 from cogs.kit.presenter import register
@@ -47,6 +50,7 @@ CHANNEL, MEMBER = 100, 11
 SIZES = {"phone": PHONE, "desktop": DESKTOP, "pip": PIP}
 LOCALES = {"en": "en-US", "it": "it"}
 MOVES = 3000  # a bound on the member's moves: every game ends well before
+READY_MS = 60_000
 
 # The games with a page, as their cogs register them in the bot: a page's words, data
 # and final record come from their presenters.
@@ -84,15 +88,57 @@ async def _open(bot: GameMasterBot, seed: int) -> None:
 
 async def _shoot(pages: dict[str, TablePage], version: int, out: Path, name: str, language: str) -> None:
     for size, page in pages.items():
-        await page.ready(version)
+        # A machine shared with others can be slow: the review waits for the page as a
+        # patient member would (the tests keep their own bounds).
+        await page.ready(version, timeout=READY_MS)
         await page.page.wait_for_timeout(150)  # the page's own drawing after the state
         await page.page.screenshot(path=str(out / f"{name}-{size}-{language}.png"))
+
+
+async def _play(
+    bot: GameMasterBot, engine: Any, pages: dict[str, TablePage], out: Path, language: str, seen: set[str]
+) -> list[Path]:
+    """The member plays one deal to its end, its page saved the first time it faces each
+    kind of decision (``seen`` holds those of the deals before)."""
+    saved: list[Path] = []
+    for _ in range(MOVES):
+        found = await bot.service.active(CHANNEL)
+        if found is None:
+            break
+        row, _info = found
+        state = bot.service.state_of(row)
+        decision = engine.decision(state)
+        if decision is None or 0 not in decision.actors:
+            await bot.changes.settled()
+            await asyncio.sleep(0.05)
+            continue
+        kind = decision.kind.split(".")[-1]
+        if kind not in seen:
+            seen.add(kind)
+            name = f"{len(seen):02d}-{kind}"
+            await _shoot(pages, row.version, out, name, language)
+            saved += [out / f"{name}-{size}-{language}.png" for size in SIZES]
+        # Off the loop: a long think would leave the pages' pings unanswered, and a
+        # page that hears nothing for a while takes its socket for dead and reconnects.
+        action: Any = await asyncio.to_thread(engine.ai(0).act, engine.view(state, 0), decision)
+        applied = await bot.service.act(CHANNEL, MEMBER, action.model_dump(mode="json"), version=row.version)
+        await bot.changes.after(applied)
+        await bot.changes.settled()
+    return saved
+
+
+def decisions(game: str) -> set[str]:
+    """Every kind of decision ``game`` has: its channel's words name each (``<game>.decision.<kind>``)."""
+    prefix = f"{game}.decision."
+    return {key.removeprefix(prefix) for key in catalog("en") if key.startswith(prefix)}
 
 
 NOT_BUILT = "The Activity's page is not built: run scripts/build-activity (needs npm), then this again."
 
 
-async def preview(game: str, language: str, out: Path, seed: int, browser: Browser) -> list[Path]:
+async def preview(
+    game: str, language: str, out: Path, seed: int, browser: Browser, deals: int = 1
+) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     engine = GAMES[game]
     with tempfile.TemporaryDirectory() as folder:
@@ -134,29 +180,15 @@ async def preview(game: str, language: str, out: Path, seed: int, browser: Brows
             saved += [out / f"00-lobby-{size}-{language}.png" for size in SIZES]
             await _open(bot, seed)
             seen: set[str] = set()
-            for _ in range(MOVES):
-                found = await bot.service.active(CHANNEL)
-                if found is None:
+            for deal in range(deals):
+                if deal:  # the next deal, at the same table: the pages follow it
+                    await _open(bot, game, language, seed + deal)
+                saved += await _play(bot, engine, pages, out, language, seen)
+                if not decisions(game) - seen:
                     break
-                row, _info = found
-                state = bot.service.state_of(row)
-                decision = engine.decision(state)
-                if decision is None or 0 not in decision.actors:
-                    await bot.changes.settled()
-                    await asyncio.sleep(0.05)
-                    continue
-                kind = decision.kind.split(".")[-1]
-                if kind not in seen:
-                    seen.add(kind)
-                    name = f"{len(seen):02d}-{kind}"
-                    await _shoot(pages, row.version, out, name, language)
-                    saved += [out / f"{name}-{size}-{language}.png" for size in SIZES]
-                action: Any = engine.ai(0).act(engine.view(state, 0), decision)
-                applied = await bot.service.act(
-                    CHANNEL, MEMBER, action.model_dump(mode="json"), version=row.version
-                )
-                await bot.changes.after(applied)
-                await bot.changes.settled()
+            missing = sorted(decisions(game) - seen)
+            if missing:
+                print(f"{game} ({language}): the member never faced {', '.join(missing)} in {deals} deal(s)")
             latest = await bot.service.latest(CHANNEL)
             assert latest is not None and latest.status == "finished", "the game did not end"
             await _shoot(pages, latest.version, out, "99-final", language)
@@ -179,6 +211,9 @@ def main() -> None:
     parser.add_argument("--game", choices=PAGES)
     parser.add_argument("--language", choices=sorted(LOCALES))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--deals", type=int, default=3, help="deals played at most until the member has faced every decision"
+    )
     args = parser.parse_args()
     asyncio.run(previews(args))
 
@@ -194,7 +229,7 @@ async def previews(args: argparse.Namespace) -> None:
         for game in [args.game] if args.game else PAGES:
             for language in [args.language] if args.language else sorted(LOCALES):
                 browser = await chromium.ready()  # the last game's pages closed
-                saved = await preview(game, language, args.out / game, args.seed, browser)
+                saved = await preview(game, language, args.out / game, args.seed, browser, args.deals)
                 print(f"{game} ({language}): {len(saved)} screenshots in {args.out / game}")
 
 

@@ -26,6 +26,7 @@ from aiohttp import ClientWebSocketResponse, WSMsgType
 
 from bot.model import Applied, LogRow, TableInfo, table_of
 from bot.render import event_text
+from cogs.activity.marked import masked, parts
 from bot.store import GameRow
 from cogs import akelarre, narnia
 from cogs.kit.presenter import PRESENTERS
@@ -41,7 +42,7 @@ TOKENS = {ALICE: "tok-alice", BOB: "tok-bob", CAROL: "tok-carol", DAVE: "tok-dav
 RANDOM_SHARE = 0.2  # of a page's moves, one of its ``legal`` actions at random
 # What a page's table holds (cogs/activity/shown.py): a field added there is looked at here.
 TABLE = {"game", "status", "version", "seat", "seats", "decision", "prompt", "legal", "hints", "view"}
-TABLE |= {"lines", "outcome", "final", "lobby"}
+TABLE |= {"lines", "outcome", "final", "lobby", "deadline", "undo"}
 
 
 @pytest.fixture(autouse=True)
@@ -189,14 +190,15 @@ class Game:
         engine = GAMES[self.game]
         actions = await self.rig.bot.service.store.actions(final.id)
         info = table_of(final)
+        marked = masked(info)  # the names as the page gets them (cogs/activity/marked.py)
         for page in self.pages:
             visible = {
-                event_text(self.game, info, e, page.language)
+                json.dumps(parts(event_text(self.game, marked, e, page.language)))
                 for e in events(actions)
                 if e.visible_to(page.seat)
             }
             private_lines = {
-                event_text(self.game, info, e, page.language)
+                flat(parts(event_text(self.game, marked, e, page.language)))
                 for e in events(actions)
                 if not e.visible_to(page.seat)
             } - visible
@@ -218,14 +220,20 @@ class Game:
                 acting = decision is not None and page.seat in decision.actors
                 legal = engine.legal_actions(state, page.seat) if acting and page.seat is not None else []
                 assert table["legal"] == [a.model_dump(mode="json") for a in legal or ()]
-                assert set(table["lines"]) <= visible, set(table["lines"]) - visible
-                said = [table["prompt"] or "", *table["final"]]
+                lines = {json.dumps(line) for line in table["lines"]}
+                assert lines <= visible, lines - visible
+                said = [flat(table["prompt"] or []), *(flat(line) for line in table["final"])]
                 assert not [line for line in private_lines if any(line in text for text in said)]
                 assert not hidden_keys(message)
                 if isinstance(state, AkelarreState):
                     akelarre_hides(message, state, page.seat)
                 elif isinstance(state, NarniaState):
                     narnia_hides(message, state)
+
+
+def flat(line: list[Any]) -> str:
+    """A page's marked text as one string, each name as its seat's mark."""
+    return "".join(part if isinstance(part, str) else f"<{part['seat']}>" for part in line)
 
 
 def events(actions: list[Any]) -> Iterator[Event]:

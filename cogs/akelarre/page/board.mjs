@@ -8,7 +8,6 @@ import {
   card,
   cardName,
   counted,
-  emoji,
   legal,
   placeName,
   play,
@@ -20,6 +19,8 @@ import {
   w,
 } from "./ui.mjs";
 import { el } from "@gm/dom.mjs";
+import { nameTag } from "@gm/said.mjs";
+import { familyTag, icon, nodesOf } from "./icons.mjs";
 
 const TEAMS = "AB";
 
@@ -56,15 +57,17 @@ export function players(view, decision) {
           "aria-current": turn ? "true" : null,
           title: turn ? w("active") : null,
         },
-        el("div", { class: "ak-pname" }, turn ? "▶ " : "", el("b", {}, seat.name), ...tags),
+        el("div", { class: "ak-pname" }, turn ? "▶ " : "", nameTag(seat.name), ...tags),
         el(
           "div",
           { class: "ak-pstats" },
-          el("span", { title: counted("hand_count", s.hand_size) }, `🂠 ${s.hand_size}`),
-          el("span", { title: counted("place_count", s.places) }, `🏕️ ${s.places}`),
-          el("span", { title: counted("captured_count", s.point_count) }, `✨ ${s.point_count}`),
+          el("span", { title: counted("hand_count", s.hand_size) }, icon("back"), ` ${s.hand_size}`),
+          el("span", { title: counted("place_count", s.places) }, icon("place"), ` ${s.places}`),
+          el("span", { title: counted("captured_count", s.point_count) }, icon("captured"), ` ${s.point_count}`),
         ),
-        favourite ? el("div", { class: "ak-fav-was" }, w("favourite_was", { suit: suit(favourite) })) : null,
+        favourite
+          ? el("div", { class: "ak-fav-was" }, ...nodesOf(w, "favourite_was", { suit: familyTag(suit(favourite), favourite) }))
+          : null,
       );
     }),
   );
@@ -169,17 +172,17 @@ export function places(view, opts) {
           });
         });
         if (held && held.place === p.id)
-          cards.push(el("div", { class: "ak-card sm ghost", title: w("taken_here") }, "✋"));
+          cards.push(el("div", { class: "ak-card sm ghost", title: w("taken_here") }, icon("hand")));
         /** @type {HTMLElement | null} */
         let needs = null;
         if (!p.free) {
           const what =
             p.kind === "set"
-              ? p.needs_families.map(emoji).join(" ")
+              ? el("span", { class: "ak-fams" }, ...p.needs_families.map((f) => icon(f, { label: suit(f) })))
               : p.needs_values.length > 1
                 ? w("either", { a: p.needs_values[0], b: p.needs_values[p.needs_values.length - 1] })
                 : String(p.needs_values[0] ?? "");
-          needs = el("div", { class: "ak-needs" }, counted("needs", p.to_complete, { what }));
+          needs = el("div", { class: "ak-needs" }, ...nodesOf(w, "needs", { count: p.to_complete, what }));
         }
         return el(
           "div",
@@ -189,7 +192,8 @@ export function places(view, opts) {
           },
           el(
             "div",
-            { class: "ak-place-name" },
+            // Cut to fit with "…": the whole name on hover, and on a tap (a phone has no hover).
+            { class: "ak-place-name", title: placeName(p), onclick: (e) => e.currentTarget.classList.toggle("whole") },
             placeName(p),
             p.free ? el("span", { class: "ak-free" }, ` · ${w("free")}`) : null,
           ),
@@ -233,7 +237,7 @@ export function supply(view, opts) {
     const action = source || discard;
     const top = pile.top
       ? card(pile.top, { size: "sm" })
-      : el("div", { class: "ak-card sm empty", dataset: { family: pile.family } }, emoji(pile.family));
+      : el("div", { class: "ak-card sm empty", dataset: { family: pile.family } }, icon(pile.family));
     const gives = source ? view.gives[pile.family] || [] : [];
     return el(
       action ? "button" : "div",
@@ -250,8 +254,12 @@ export function supply(view, opts) {
         ? el(
             "span",
             { class: "ak-gives" },
-            w("you_would_get", {
-              cards: gives.map((c) => `${emoji(familyOf(c))}${isJoker(c) ? "🃏" : valueOf(c)}`).join(" "),
+            ...nodesOf(w, "you_would_get", {
+              cards: el(
+                "span",
+                { class: "ak-fams" },
+                ...gives.map((c) => el("span", {}, icon(familyOf(c)), isJoker(c) ? icon("joker") : String(valueOf(c)))),
+              ),
             }),
           )
         : null,

@@ -1,7 +1,8 @@
 // Akelarre's cards on the page: what a card id says (family, kind, value, joker: the ids of
 // games/akelarre/data.py), their canonical order, and a card drawn as the board's pictures
-// draw it (its family's colour and emoji, its value).
+// draw it (its family's colour and picture, its value).
 import { el } from "@gm/dom.mjs";
+import { icon } from "./icons.mjs";
 
 const CODES = { F: "fairies", G: "goblins", D: "druids", N: "nymphs", W: "witches" };
 
@@ -13,7 +14,7 @@ export const valueOf = (card) => (isJoker(card) ? null : Number(card[1]));
 export const favouriteNatural = (view, card) => Boolean(view.favourite) && familyOf(card) === view.favourite && !isJoker(card);
 
 
-/** A card: its family's colour and emoji and its value, readable at a glance; its
+/** A card: its family's colour and picture (icons/) and its value, readable at a glance; its
  * catalog name for the title and screen readers. ``value``: a joker's value in a group. */
 export function card(
   page,
@@ -25,15 +26,15 @@ export function card(
   const name = page.word(`akelarre.card.${label || id}`);
   const attrs = {
     class: ["ak-card", size, mark, joker ? "joker" : ""].filter(Boolean).join(" "),
-    dataset: { card: id, family },
+    dataset: { card: id, family, flip: id }, // flip: a card that moves glides to its place (motion.mjs)
     title: name,
     "aria-label": name,
   };
   const face = [
-    el("span", { class: "ak-value" }, joker ? (value ? String(value) : "🃏") : String(valueOf(id))),
-    el("span", { class: "ak-emoji", "aria-hidden": "true" }, page.word(`akelarre.ui.emoji.${family}`)),
-    joker && value ? el("span", { class: "ak-joker", "aria-hidden": "true" }, "🃏") : null,
-    star ? el("span", { class: "ak-star", "aria-hidden": "true" }, "⭐") : null,
+    el("span", { class: "ak-value" }, joker && !value ? icon("joker", { cls: "ak-value-icon" }) : String(joker ? value : valueOf(id))),
+    icon(family, { cls: "ak-emoji" }),
+    joker && value ? icon("joker", { cls: "ak-joker" }) : null,
+    star ? icon("star", { cls: "ak-star" }) : null,
   ];
   if (!button && !onclick) return el("div", attrs, ...face);
   return el(

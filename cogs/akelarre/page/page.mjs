@@ -22,6 +22,25 @@ import { definePage } from "@gm/page.mjs";
 export default definePage({
   url: import.meta.url,
   styles: ["page.css"],
+  // The channel's emoji in the page's words, drawn as the page's pictures (icons/): no emoji font needed.
+  pictures: {
+    "🧚": "icons/fairies.svg",
+    "🍄": "icons/goblins.svg",
+    "🌳": "icons/druids.svg",
+    "🌊": "icons/nymphs.svg",
+    "🧙": "icons/witches.svg",
+    "🃏": "icons/joker.svg",
+    "⭐": "icons/star.svg",
+    "✋": "icons/hand.svg",
+    "🏕️": "icons/place.svg",
+    "✨": "icons/captured.svg",
+    "🂠": "icons/back.svg",
+    "✅": "icons/yes.svg",
+    "🔔": "icons/bell.svg",
+    "✖": "icons/clear.svg",
+    "🗑️": "icons/discard.svg",
+    "↩️": "icons/undo.svg",
+  },
   // The pick is kept from one version to the next, and checked again (prune): a refusal or
   // another member's move leaves what the member was building in place where it still fits.
   fresh: (previous, table) => {

@@ -5,6 +5,7 @@ import { cardOrder, favouriteNatural, kindOf } from "./cards.mjs";
 import { fitsSomething } from "./picks.mjs";
 import { card, cardName, counted, legal, play, redraw, suit, toggle, tool, ui, w } from "./ui.mjs";
 import { el } from "@gm/dom.mjs";
+import { familyTag, nodesOf } from "./icons.mjs";
 
 function pickHand(card) {
   toggle(ui.picked, card);
@@ -149,7 +150,7 @@ export function hand(view, opts, mine) {
         ? el(
             "p",
             { class: "ak-favourite", dataset: { favourite: view.favourite } },
-            el("b", {}, w("favourite", { suit: suit(view.favourite) })),
+            el("b", {}, ...nodesOf(w, "favourite", { suit: familyTag(suit(view.favourite), view.favourite) })),
             el("span", { class: "ak-fav-hint" }, ` — ${w("favourite_hint")}`),
           )
         : null,

@@ -159,6 +159,12 @@ function side(ctx, seat) {
   return seat === null ? ctx.t("narnia.ui.witch_short") : ctx.name(seat);
 }
 
+/** A side of a throw, cut to fit: whole on hover and on a tap. */
+function sideTag(name, tail = "") {
+  const text = `${name}${tail}`;
+  return el("span", { class: "nb-who", title: text, onclick: (e) => e.currentTarget.classList.toggle("whole") }, text);
+}
+
 /** @param {Battle} battle
  * @param {import("./wire").Throw} thrown
  * @param {number} number
@@ -180,9 +186,9 @@ function drawThrow(battle, thrown, number, ctx) {
     el(
       "span",
       { class: "nb-throw-dice" },
-      el("span", { class: "nb-who" }, side(ctx, battle.attacker)),
+      sideTag(side(ctx, battle.attacker)),
       dice(thrown.attacker_dice, thrown.pairs, "attacker", battle.attacker === null, t),
-      el("span", { class: "nb-who" }, side(ctx, battle.defender), thrown.flag ? ` ${t("narnia.ui.flag_die")}` : ""),
+      sideTag(side(ctx, battle.defender), thrown.flag ? ` ${t("narnia.ui.flag_die")}` : ""),
       dice(thrown.defender_dice, thrown.pairs, "defender", battle.defender === null, t),
     ),
     el("span", { class: "nb-throw-result" }, result),
@@ -219,9 +225,9 @@ function drawPaused(battle, ctx) {
     el(
       "span",
       { class: "nb-throw-dice" },
-      el("span", { class: "nb-who" }, side(ctx, battle.attacker)),
+      sideTag(side(ctx, battle.attacker)),
       dice(paused.attacker_dice, pairs, "attacker", battle.attacker === null, t),
-      el("span", { class: "nb-who" }, side(ctx, battle.defender), paused.flag ? ` ${t("narnia.ui.flag_die")}` : ""),
+      sideTag(side(ctx, battle.defender), paused.flag ? ` ${t("narnia.ui.flag_die")}` : ""),
       dice(paused.defender_dice, pairs, "defender", battle.defender === null, t),
     ),
     el(

@@ -97,7 +97,13 @@ export function drawMap(data, view, cells, battle, words) {
       class: classes.join(" "),
       points: points(territory.polygon),
       fill: fillOf(shown),
-      dataset: { territory: territory.id, owner: shown && !shown.free ? String(shown.owner ?? "witch") : "free" },
+      dataset: {
+        territory: territory.id,
+        owner: shown && !shown.free ? String(shown.owner ?? "witch") : "free",
+        // Its colour, for the page's shell: a territory that changes hands takes its new colour in sight (motion.mjs).
+        flash: fillOf(shown),
+        flashKey: territory.id,
+      },
     };
     if (cell.onClick) {
       Object.assign(attrs, { role: "button", tabindex: "0", "aria-label": cell.label || territory.name });

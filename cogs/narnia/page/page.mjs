@@ -6,6 +6,7 @@
 // of those actions (page.act), which the server checks again.
 import { el, rich } from "@gm/dom.mjs";
 import { definePage } from "@gm/page.mjs";
+import { nameTag } from "@gm/said.mjs";
 import { drawBattles } from "./battles.mjs";
 import { decide } from "./controls.mjs";
 import { drawMap, legend, markIcon } from "./map.mjs";
@@ -27,6 +28,28 @@ let focused = null;
 export default definePage({
   url: import.meta.url,
   styles: ["page.css"],
+  // The channel's emoji in the page's words, drawn as the page's pictures (icons/): no emoji font needed.
+  pictures: {
+    "⚔️": "icons/attack.svg",
+    "🚶": "icons/move.svg",
+    "❄️": "icons/witch.svg",
+    "➕": "icons/reinforce.svg",
+    "🦁": "icons/aslan.svg",
+    "➡️": "icons/invade.svg",
+    "🏳️": "icons/conquered.svg",
+    "⏭️": "icons/pass.svg",
+    "🌨️": "icons/blizzard.svg",
+    "💪": "icons/invincible.svg",
+    "✅": "icons/yes.svg",
+    "❌": "icons/no.svg",
+    "🎲": "icons/dice.svg",
+    "⏸️": "icons/wait.svg",
+    "🛡️": "icons/shield.svg",
+    "🃏": "icons/card.svg",
+    "✋": "icons/keep.svg",
+    "🔕": "icons/quiet.svg",
+    "↩️": "icons/undo.svg",
+  },
   // The choice under way (map taps, tokens picked): a new state starts it afresh.
   fresh: () => ({ sel: { from: null, to: null, picked: [] } }),
   draw,
@@ -181,7 +204,7 @@ function players(table, view, ctx) {
       "li",
       { class: `nb-player${s.eliminated ? " out" : ""}${acting ? " acting" : ""}`, dataset: { seat: String(s.seat) } },
       markIcon(ctx.style, s.colour, 20),
-      el("span", { class: "nb-pname" }, seat.name, tags.length ? el("small", {}, ` (${tags.join(", ")})`) : null),
+      el("span", { class: "nb-pname" }, nameTag(seat.name), tags.length ? el("small", {}, ` (${tags.join(", ")})`) : null),
       el(
         "span",
         { class: "nb-pscore" },

@@ -51,8 +51,17 @@ async def click(page: TablePage, selector: str) -> None:
     """Click the first enabled control ``selector`` names: the mouse's own press and release on
     it. Without Playwright's wait for the control to hold still (a whole game makes a few
     hundred clicks): a control that is missing or disabled fails the test all the same, the
-    one by the timeout, the other by the move that never comes (a disabled button takes no click)."""
+    one by the timeout, the other by the move that never comes (a disabled button takes no click).
+    The cards still gliding to their places (motion.mjs, under 400 ms) settle first, as a
+    member's eye lets them: a press where a card is passing through would take its neighbour."""
+    await page.frame.evaluate(SETTLED)
     await page.frame.locator(selector).first.click(timeout=5000, force=True)
+
+
+# Every animation of a finite length the page is running, finished.
+SETTLED = """() => Promise.all(document.getAnimations()
+  .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+  .map((a) => a.finished.catch(() => null)))"""
 
 
 async def pick_hand(page: TablePage, card: str) -> None:

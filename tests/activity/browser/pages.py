@@ -10,6 +10,7 @@ import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 from urllib.parse import urlencode
 
 import pytest
@@ -85,7 +86,10 @@ class TablePage:
         try:
             await self.frame.wait_for_selector("#app[data-state=ready]", timeout=timeout)
         except Exception as failure:
-            raise AssertionError(f"the page is not ready; its errors: {self.errors}") from failure
+            state = await self.frame.get_attribute("#app", "data-state", timeout=timeout)
+            raise AssertionError(
+                f"the page is not ready (it is {state!r}); its errors: {self.errors}"
+            ) from failure
         if version is not None:
             await self.at_version(version, timeout)
 
@@ -114,11 +118,14 @@ async def open_page(
     locale: str = "en-US",
     wait: bool = True,
     clock: bool = False,
+    reduced_motion: Literal["reduce", "no-preference"] | None = None,
 ) -> TablePage:
     """A member opens the Activity: the harness frames the page, which signs in. With
     ``clock``, the page's timers are Playwright's (``page.context.clock``): they run as
     the real ones until the test runs them on, past a wait the page would make."""
-    context = await browser.new_context(viewport=viewport, locale=locale)  # type: ignore[arg-type]
+    context = await browser.new_context(  # type: ignore[arg-type]
+        viewport=viewport, locale=locale, reduced_motion=reduced_motion
+    )
     if clock:
         await context.clock.install()
     page = await context.new_page()

@@ -89,8 +89,19 @@ async def shown_hand(page: TablePage) -> list[str]:
     ]
 
 
+# The text of each node ``selector`` names, a picture read as the emoji it stands for (its alt).
+WITH_PICTURES = """(selector) => [...document.querySelectorAll(selector)].map((node) => {
+  const copy = node.cloneNode(true);
+  copy.querySelectorAll("img").forEach((img) => img.replaceWith(img.alt));
+  return copy.textContent.trim();
+})"""
+
+
 async def hand_size_shown(page: TablePage, seat: int) -> str:
-    return await page.frame.locator(f'.ak-player[data-seat="{seat}"] .ak-pstats').inner_text()
+    """The hand's size as the seat's line shows it, after the picture of a card's back."""
+    stats = page.frame.locator(f'.ak-player[data-seat="{seat}"] .ak-pstats')
+    assert await stats.locator('img[data-icon="back"]').count() == 1
+    return await stats.locator("span").first.inner_text()
 
 
 async def test_each_member_sees_only_their_own_hand_and_a_click_shows_in_the_other_page(
@@ -136,7 +147,7 @@ async def test_each_member_sees_only_their_own_hand_and_a_click_shows_in_the_oth
     after, _info, now = await current(web_rig)
     await at_version(watcher, now)
     assert await watcher.version() == now
-    assert f"🂠 {len(after.hands[seat])}" in await hand_size_shown(watcher, seat)
+    assert f" {len(after.hands[seat])}" in await hand_size_shown(watcher, seat)
     board = await watcher.frame.inner_html("#board")
     for card in action.get("cards") or [action["card"]]:  # on a place or a pile now: public
         assert f'data-card="{card}"' in board, card
@@ -152,7 +163,11 @@ async def test_an_italian_member_reads_the_page_in_italian(web_rig: Rig, browser
     assert await frame.evaluate("document.documentElement.lang") == "it"
     assert await frame.text_content(".ak-places h3") == "Luoghi d'incontro"
     favourite = t(f"akelarre.suit.{state.favourites[seat]}", "it")
-    assert t("akelarre.page.favourite", "it", suit=favourite) in await frame.inner_text(".ak-favourite")
+    # The emoji are drawn as the page's pictures (no emoji font needed), the words as sent.
+    emoji = t(f"akelarre.ui.emoji.{state.favourites[seat]}", "it")
+    said = t("akelarre.page.favourite", "it", suit=favourite).replace("⭐", "").replace(emoji, "")
+    assert " ".join(said.split()) in " ".join((await frame.inner_text(".ak-favourite")).split())
+    assert await frame.locator(f'.ak-favourite img[data-icon="{state.favourites[seat]}"]').count() == 1
     assert await frame.text_content(".ak-player.me .ak-tag") == "tu"
     card = sorted(state.hands[seat])[0]
     title = await frame.get_attribute(f'.ak-hand [data-card="{card}"]', "title")
@@ -255,8 +270,10 @@ async def test_a_whole_game_is_played_by_clicking_to_its_final_result(
         await at_version(page, version)
         await shot(page, f"ak-{'it' if user == BOB else 'en'}-final")
         assert await page.frame.locator("#final").is_visible()
-        if user == ALICE:  # the record as the channel writes it
-            assert await page.frame.locator("#final p").all_inner_texts() == record
+        if user == ALICE:  # the record as the channel writes it, its emoji drawn as pictures
+            assert await page.frame.evaluate(WITH_PICTURES, "#final p") == [
+                r.replace("\ufe0f", "") for r in record
+            ]
         favourites = await page.frame.locator(".ak-fav-was").count()  # revealed at the end (R25)
         assert favourites == len(info.seats)
         assert not page.errors
@@ -309,7 +326,7 @@ async def test_the_pages_and_the_channel_show_each_other_s_moves(
     state = await table.state()
     for page in pages.values():
         await at_version(page, now)
-        assert f"🂠 {len(state.hands[seat])}" in await hand_size_shown(page, seat)
+        assert f" {len(state.hands[seat])}" in await hand_size_shown(page, seat)
     assert await pages[seat].frame.locator(".ak-hand .chosen").count() == 0
     assert sorted(await shown_hand(pages[seat])) == sorted(state.hands[seat])
 

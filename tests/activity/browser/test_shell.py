@@ -72,7 +72,7 @@ async def test_hint_then_play_it_then_undo_from_the_page(web_rig: Rig, browser: 
     assert found is not None
     before = web_rig.bot.service.state_of(found[0])
     assert before is not None
-    assert await frame.is_visible("#hint") and await frame.is_visible("#undo")
+    assert await frame.is_visible("#hint") and await frame.is_hidden("#undo")  # nothing to take back yet
     await frame.click("#hint")
     await frame.wait_for_selector("#hintbox:not([hidden])", timeout=15_000)
     assert (await frame.inner_text("#hinttext")).strip()
@@ -83,6 +83,7 @@ async def test_hint_then_play_it_then_undo_from_the_page(web_rig: Rig, browser: 
     last = (await web_rig.bot.store.actions(played[0].id, limit=1))[0]
     assert (last.user_id, last.action["kind"]) == (ALICE, "open")  # the deal's premise
     moved_to = await page.version()
+    await frame.wait_for_selector("#undo:not([hidden])")  # the move may be taken back: Undo shows
     await frame.click("#undo")
     await frame.wait_for_function(
         "v => Number(document.getElementById('app').dataset.version) > v", arg=moved_to, timeout=10_000

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.i18n import t
 from cogs.kit.presenter import register
 from tests.activity.browser.pages import open_page
 from tests.activity.conftest import ALICE, BOB, CHANNEL, Rig
@@ -38,7 +39,8 @@ async def test_the_toy_sixth_game_plays_in_its_own_page(corsa: None, web_rig: Ri
     await alice.ready(at)
     await bob.ready(at)
     # Corsa's own module drew the lanes, in each member's language, "you" on their own page.
-    assert await alice.frame.inner_text(".corsa-lane[data-seat='0'] .corsa-name") == "you"
+    you = t("activity.page.you_name", "en")  # "You": a seat's name on its own page (ctx.name)
+    assert await alice.frame.inner_text(".corsa-lane[data-seat='0'] .corsa-name") == you
     assert await alice.frame.inner_text(".corsa-lane[data-seat='1'] .corsa-name") == "bob"
     assert await bob.frame.inner_text(".corsa-lane[data-seat='1'] span:last-child") == "0 su 10"
     runs = await alice.frame.locator(".corsa-run").all_inner_texts()

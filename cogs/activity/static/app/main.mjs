@@ -5,6 +5,20 @@
 import { DiscordSDK } from "../sdk/index.mjs";
 import { el, format, rich } from "./dom.mjs";
 import { drawLobby, rematchButton } from "./lobby.mjs";
+import { said } from "./said.mjs";
+import { drawClock } from "./clock.mjs";
+import { pictureSet, pictured } from "./pictures.mjs";
+
+// The shell's own emoji as its pictures (icons/): Undo's and Hint's, and the final record's.
+const icon = (name) => new URL(`icons/${name}.svg`, import.meta.url).href;
+const SHELL_PICTURES = pictureSet({
+  "↩️": icon("undo"),
+  "💡": icon("hint"),
+  "🏆": icon("trophy"),
+  "🥇": icon("medal1"),
+  "🥈": icon("medal2"),
+  "🥉": icon("medal3"),
+});
 
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
 // A silent network keeps a socket OPEN while nothing passes: the page pings every
@@ -45,6 +59,8 @@ const page = {
   moduleGame: /** @type {string | null} */ (null),
   signingIn: false,
   refused: false, // a refusal came: the state that answers it keeps it in view
+  drawing: null, // the drawing under way (drawLatest)
+  redraw: false, // a state came while it was under way: draw again after it
 };
 
 /** The page's word in the member's language.
@@ -237,7 +253,7 @@ async function receive(message) {
     const answer = page.refused;
     page.refused = false;
     if ((fresh && !answer) || app.dataset.state !== "ready" || $("notice").dataset.kind === "info") notice("");
-    await draw();
+    await drawLatest();
     setState("ready");
   } else if (message.type === "error") {
     settle();
@@ -265,6 +281,32 @@ function drawHint() {
   $("playhint").hidden = !page.table || hint.version !== page.table.version;
 }
 
+/** The table drawn as it is once the states already come are read: a run of moves (an AI's
+ * turn) sends a state each, and a slow device drew every one of them in turn, minutes behind
+ * on a loaded machine; now it draws the last one it has, once. */
+function drawLatest() {
+  if (page.drawing) {
+    page.redraw = true;
+    return page.drawing;
+  }
+  page.drawing = (async () => {
+    do {
+      page.redraw = false;
+      await new Promise((resolve) => setTimeout(resolve, 0)); // the states waiting are read first
+      await draw();
+    } while (page.redraw);
+  })().finally(() => {
+    page.drawing = null;
+  });
+  return page.drawing;
+}
+
+/** A seat's name as the table lists it. */
+function seatName(table, seat) {
+  const found = table && table.seats[seat];
+  return found ? found.name : `P${seat + 1}`;
+}
+
 async function draw() {
   const table = page.table;
   app.dataset.version = table ? String(table.version) : "";
@@ -275,24 +317,33 @@ async function draw() {
   app.classList.toggle("my-turn", Boolean(mine && decision.mode !== "ordered") || Boolean(mine && decision.seats[0] === seat));
 
   const prompt = $("prompt");
+  const name = (s) => seatName(table, s);
   if (!table) prompt.replaceChildren(word("activity.page.no_table"));
   else if (table.status === "lobby") prompt.replaceChildren(word("activity.page.lobby.prompt"));
-  else if (table.final.length) prompt.replaceChildren(...rich(table.final[0]));
+  else if (table.final.length) prompt.replaceChildren(...said(table.final[0], name));
   else if (table.status !== "playing") prompt.replaceChildren(word("activity.page.ended"));
-  else prompt.replaceChildren(...rich(table.prompt || ""));
+  else prompt.replaceChildren(...said(table.prompt, name));
 
   const playing = table && table.status === "playing";
-  $("undo").hidden = !(playing && seat !== null);
+  // Undo only while it would take a move back: the server says so (table.undo).
+  $("undo").hidden = !(playing && seat !== null && table.undo);
+  drawClock($("clock"), playing ? table.deadline : null, word);
+  // A member without a seat is told they watch (a finished game is everyone's to look at).
+  $("watching").hidden = !(playing && seat === null);
+  $("watching").textContent = word("activity.page.watching");
   $("undo").textContent = word("activity.page.undo");
+  pictured($("undo"), SHELL_PICTURES);
   $("hint").hidden = !(playing && table.hints && mine);
   $("hint").textContent = word("activity.page.hint");
+  pictured($("hint"), SHELL_PICTURES);
   drawHint();
 
   $("logtitle").textContent = word("activity.page.log");
-  $("lines").replaceChildren(...(table ? table.lines : []).map((line) => el("li", {}, ...rich(line))));
+  $("lines").replaceChildren(...(table ? table.lines : []).map((line) => el("li", {}, ...said(line, name))));
+  for (const tag of $("lines").querySelectorAll(".name")) tag.classList.toggle("me", Number(tag.dataset.seat) === seat);
   const final = $("final");
   final.hidden = !(table && table.final.length);
-  final.replaceChildren(...(table ? table.final : []).map((line) => el("p", {}, ...rich(line))));
+  final.replaceChildren(...(table ? table.final : []).map((line) => el("p", {}, ...said(line, name))));
   const rematch = rematchButton(table, { word, send: lobbyMove });
   if (rematch) final.append(rematch);
   if (rematch) final.hidden = false; // a game ended early has no final record, but its rematch
@@ -322,6 +373,9 @@ async function draw() {
     data: page.data,
     language: page.language,
   });
+  // The game's emoji in the channel's words around the board: its pictures too.
+  for (const id of ["prompt", "lines", "final"]) pictured($(id), page.module.pictures);
+  for (const id of ["prompt", "lines", "final"]) pictured($(id), SHELL_PICTURES);
 }
 
 function wire() {

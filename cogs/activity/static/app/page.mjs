@@ -10,6 +10,8 @@
 // (``ctx``). ``draw(ctx)`` returns the board's node; ``drawn(root, ctx)``, if given, runs
 // once it is in the page (to give back a keyboard's focus).
 import { el } from "./dom.mjs";
+import { flash, flip, places } from "./motion.mjs";
+import { pictureSet, pictured } from "./pictures.mjs";
 
 /** @typedef {import("./wire").Table<unknown, unknown>} AnyTable */
 
@@ -37,7 +39,7 @@ import { el } from "./dom.mjs";
  * @property {(key: string, params?: Record<string, unknown>) => string} word a word in the member's language
  * @property {Record<string, any>} data the game's page data (Presenter.page_data)
  * @property {string} language the member's language
- * @property {(seat: number | null) => string} name a seat's name ("you" on the member's own page)
+ * @property {(seat: number | null) => string} name a seat's name ("You" on the member's own page)
  * @property {() => void} redraw draw the board again from the same table
  */
 
@@ -51,13 +53,29 @@ import { el } from "./dom.mjs";
  * @property {(previous: Local | null, table: import("./wire").Table<View, Action>) => Local} [fresh] the local state for a new version (given the last one)
  * @property {(ctx: PageContext<View, Action, Local>) => Node | null} draw the board, drawn from ctx
  * @property {(root: Node, ctx: PageContext<View, Action, Local>) => void} [drawn] after the board is in the page
+ * @property {Record<string, string>} [pictures] emoji → SVG (relative to url) drawn in their place (pictures.mjs)
  */
 
 /**
  * What the shell loads: a page module's default export.
  * @typedef {object} Page
  * @property {(board: Element, table: AnyTable, shell: Shell) => void} render draw ``table`` in ``board``
+ * @property {ReturnType<typeof pictureSet>} pictures the page's emoji drawn as pictures (the shell's prompt and log too)
  */
+
+/**
+ * What each ``[data-flash]`` node of ``root`` says now, by its ``data-flash-key``.
+ * @param {Element} root
+ */
+function flashMarks(root) {
+  /** @type {Map<string, string | undefined>} */
+  const out = new Map();
+  for (const node of root.querySelectorAll("[data-flash]")) {
+    const marked = /** @type {HTMLElement} */ (node);
+    out.set(marked.dataset.flashKey || "", marked.dataset.flash);
+  }
+  return out;
+}
 
 /**
  * @template View, Action, Local
@@ -72,6 +90,10 @@ export function definePage(spec) {
   let local = null;
   /** @type {[Element, AnyTable, Shell] | null} */
   let last = null;
+  let shown = null; // the version last drawn: what changed since is shown moving (motion.mjs)
+  const pictures = pictureSet(
+    Object.fromEntries(Object.entries(spec.pictures || {}).map(([emoji, file]) => [emoji, new URL(file, spec.url).href])),
+  );
 
   function style() {
     if (styled) return;
@@ -109,17 +131,29 @@ export function definePage(spec) {
       word: shell.word,
       data: shell.data,
       language: shell.language,
-      /** A seat's name as the page shows it: "you" on the member's own page. */
-      name: (seat) => (seat === table.seat && seat !== null ? shell.word("activity.page.you") : (seat === null ? undefined : table.seats[seat]?.name) ?? "?"),
+      /** A seat's name as the page shows it: "You" on the member's own page. */
+      name: (seat) => (seat === table.seat && seat !== null ? shell.word("activity.page.you_name") : (seat === null ? undefined : table.seats[seat]?.name) ?? "?"),
       /** The board again, from the same table (after a tap changed ``local``). */
       redraw: () => {
         if (last) render(...last);
       },
     };
+    // Where the marked nodes were (data-flip: a card, a token) and what they said
+    // (data-flash: a territory's owner): after the redraw, a node that moved glides
+    // to its place and one whose mark changed flashes. Not at the first drawing.
+    const before = shown !== null ? places(board) : new Map();
+    const marks = shown !== null && shown !== table.version ? flashMarks(board) : null;
     const root = spec.draw(ctx);
     board.replaceChildren(...(root ? [root] : []));
+    pictured(root, pictures);
+    flip(board, before, "flip", { flashNew: marks !== null }); // a card come from out of sight glows
+    if (marks) for (const node of board.querySelectorAll("[data-flash]")) {
+      const was = marks.get(node.dataset.flashKey || "");
+      if (was !== undefined && was !== node.dataset.flash) flash(node, was);
+    }
+    shown = table.version;
     if (root && spec.drawn) spec.drawn(root, ctx);
   }
 
-  return { render };
+  return { render, pictures };
 }

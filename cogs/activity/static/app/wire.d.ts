@@ -103,6 +103,14 @@ export interface PongMessage {
   type: "pong";
 }
 
+/**
+ * Where a seat's name stands in a text: the page draws ``seats[seat].name`` there, as
+ * plain text (cogs/activity/marked.py).
+ */
+export interface SeatPart {
+  seat: number;
+}
+
 /** A seat at the table, as every page sees it. */
 export interface SeatShown {
   /** The seat's display name, plain text (no Markdown). */
@@ -147,8 +155,8 @@ export interface Table<View = unknown, Action = Record<string, unknown>> {
   seats: SeatShown[];
   /** Who must decide what now; null when nobody is asked. */
   decision: Decision | null;
-  /** What is being decided, in words (Markdown). */
-  prompt: string | null;
+  /** What is being decided, in words (to the actor: "you"). */
+  prompt: ((string | SeatPart)[]) | null;
   /** The seat's legal actions, the engine's JSON ([] when not acting): the page picks one. */
   legal: Action[];
   /** Whether this seat may ask for a hint now. */
@@ -156,11 +164,15 @@ export interface Table<View = unknown, Action = Record<string, unknown>> {
   /** The game's page state for this seat (Presenter.page_state). */
   view: View;
   /** The last events this seat may see, oldest first, in words. */
-  lines: string[];
+  lines: ((string | SeatPart)[])[];
   /** The end of the game, once it is over. */
   outcome: Outcome | null;
   /** The final record's lines, once the game is over. */
-  final: string[];
+  final: ((string | SeatPart)[])[];
+  /** When the decision's time runs out (seconds since the epoch), while a member decides. */
+  deadline: number | null;
+  /** Whether Undo would take this seat's move back now. */
+  undo: boolean;
   /** In a lobby: its seats, options and buttons (cogs/activity/lobby_state.py); else null. */
   lobby: LobbyPage | null;
 }

@@ -1,0 +1,39 @@
+// Emoji drawn as the project's pictures: the channel's words keep their emoji (Discord has
+// the font), a page may lack it (empty boxes). A page names its pictures (definePage's
+// ``pictures``: emoji → SVG beside the module); every emoji of those in the text it draws,
+// and in the shell's prompt and log for its game, becomes that picture.
+import { el } from "./dom.mjs";
+
+const VS16 = "\ufe0f"; // the emoji presentation selector: "⚔️" is "⚔" and VS16
+
+/** ``pictures`` (emoji → URL) as a matcher: longest emoji first, each with an optional VS16. */
+export function pictureSet(pictures) {
+  const keys = Object.keys(pictures || {}).map((key) => key.replaceAll(VS16, ""));
+  if (!keys.length) return null;
+  keys.sort((a, b) => b.length - a.length);
+  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const urls = Object.fromEntries(Object.entries(pictures).map(([key, url]) => [key.replaceAll(VS16, ""), url]));
+  return { pattern: new RegExp(`(${keys.map(escape).join("|")})${VS16}?`, "gu"), urls };
+}
+
+/** Every emoji of ``set`` in the text under ``root`` (SVG text aside) drawn as its picture. */
+export function pictured(root, set) {
+  if (!root || !set) return;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const found = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentNode && node.parentNode.namespaceURI === "http://www.w3.org/2000/svg") continue;
+    set.pattern.lastIndex = 0;
+    if (set.pattern.test(node.data)) found.push(node);
+  }
+  for (const node of found) {
+    const pieces = node.data.split(set.pattern);
+    // split keeps the captured emoji at odd places
+    const nodes = pieces.map((piece, index) =>
+      index % 2
+        ? el("img", { class: "pic", src: set.urls[piece], alt: piece, draggable: "false", dataset: { emoji: piece } })
+        : piece,
+    );
+    node.replaceWith(...nodes.filter((piece) => piece !== ""));
+  }
+}
