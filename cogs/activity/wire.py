@@ -63,7 +63,7 @@ class Table(_Sent):
     seat: int | None = Field(description="The viewer's seat; null for a member without one (a spectator).")
     seats: list[SeatShown]
     decision: Decision | None = Field(description="Who must decide what now; null when nobody is asked.")
-    prompt: Said | None = Field(description="What is being decided, in words (to the actor: \"you\").")
+    prompt: Said | None = Field(description='What is being decided, in words (to the actor: "you").')
     legal: list[dict[str, Any]] = Field(
         description="The seat's legal actions, the engine's JSON ([] when not acting): the page picks one.",
         json_schema_extra={"x-ts-type": "Action[]"},

@@ -6,9 +6,9 @@ Seeded deals of each game with a page (its face has a page folder: ``Presenter.p
 are played by one member (seat 1) and AI seats, on the real bot's table service, with the
 Activity's server on a loopback port, the fake Discord of the tests and the real page in
 Debian's chromium (the browser tests' harness). The member's moves are the normal AI's
-choices from their own view. In the lobby (``00-lobby``), the first time the member faces each kind of decision,
-and at the end of the first deal, the member's page is saved at phone, desktop and
-picture-in-picture size: ``<out>/<game>/<nn>-<decision>-<size>-<language>.png``. Further
+choices from their own view. In the lobby (``00-lobby``), the first time the member
+faces each kind of decision, and at the end of the first deal, the member's page is saved
+at phone, desktop and picture-in-picture size: ``<out>/<game>/<nn>-<decision>-<size>-<language>.png``. Further
 deals (``--deals``, 3 at most by default) are played until the member has faced every kind
 the game has (its ``<game>.decision.*`` words name them); any never faced is named.
 """

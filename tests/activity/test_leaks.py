@@ -26,9 +26,9 @@ from aiohttp import ClientWebSocketResponse, WSMsgType
 
 from bot.model import Applied, LogRow, TableInfo, table_of
 from bot.render import event_text
-from cogs.activity.marked import masked, parts
 from bot.store import GameRow
 from cogs import akelarre, narnia
+from cogs.activity.marked import masked, parts
 from cogs.kit.presenter import PRESENTERS
 from games.akelarre.state import AkelarreState
 from games.core import Decision, Event, GameState
