@@ -1,0 +1,37 @@
+// I Talismani del Tempo in the Activity's page: the weather row and the stake, every player
+// with their talismans and whether they have chosen (never what), the latest reveal play by
+// play with its winner and the stake won, the played cards, and the seat's own hand and
+// decision: the secret play picked by tapping one or two cards, setting aside, the stake,
+// the sharing picks, Change order, Change weather and the winner's weather phase.
+//
+// The page decides nothing about the rules: the state it draws is cogs/talismani/page_state.py's
+// (the seat's own view), and every move is one of ``ctx.legal`` (turn.mjs).
+import { definePage } from "@gm/page.mjs";
+import { el } from "@gm/dom.mjs";
+import { players, pool, reveal, stake, weather } from "./table.mjs";
+import { controls, hand, orderPick, poolTake } from "./turn.mjs";
+
+export default definePage({
+  url: import.meta.url,
+  styles: ["page.css"],
+  // What the seat is building, made anew at each table version: the cards picked for the
+  // secret play, the weather card being moved by Change order.
+  fresh: () => ({ picked: [], moving: null }),
+  draw(ctx) {
+    const v = ctx.view;
+    if (!v) return el("div", { class: "tm" });
+    const mine = ctx.legal.length > 0;
+    return el(
+      "div",
+      { class: "tm", dataset: { phase: v.phase, mine: mine ? "yes" : "no" } },
+      el(
+        "div",
+        { class: "tm-table" },
+        el("div", { class: "tm-top" }, weather(ctx, orderPick(ctx)), stake(ctx)),
+        players(ctx),
+        reveal(ctx),
+      ),
+      el("div", { class: "tm-own" }, controls(ctx), pool(ctx, poolTake(ctx)), hand(ctx)),
+    );
+  },
+});

@@ -1,0 +1,183 @@
+// What every seat and spectator sees of a Talismani table: the weather row with the stake,
+// every player with their cards in hand, talismans and whether they have chosen (never what),
+// the latest reveal play by play with the winner and the stake won, and the played cards.
+import { el } from "@gm/dom.mjs";
+import { card, cardName, icon, suitTile, talisman, word } from "./cards.mjs";
+
+// The reveal last shown play by play (by turn), so a redraw does not replay it; the first
+// table a page is sent shows its reveal at once (it happened before the page opened).
+const shown = { reveal: undefined };
+
+/** The weather row, dominant first, numbered; ``pick``: the Change-order chooser's taps. */
+export function weather(ctx, pick = null) {
+  const v = ctx.view;
+  const tiles = v.row.map((suit, index) => {
+    const place = index + 1;
+    const handler = pick ? pick(suit, place) : null;
+    const cls = [index === 0 ? "dominant" : "", handler ? "lit" : "", pick && ctx.local.moving === suit ? "moving" : ""];
+    return suitTile(ctx, suit, { cls: cls.filter(Boolean).join(" "), onclick: handler, place });
+  });
+  return el(
+    "section",
+    { class: "tm-weather", "aria-label": word(ctx, "row") },
+    el("h3", {}, word(ctx, "row")),
+    el("div", { class: "tm-row" }, ...tiles),
+  );
+}
+
+export function stake(ctx) {
+  const v = ctx.view;
+  const worth = v.stake ? word(ctx, v.stake_halves === 2 ? "worth_whole" : "worth_half") : word(ctx, "no_stake");
+  return el(
+    "section",
+    { class: "tm-stake" },
+    el("h3", {}, word(ctx, "stake")),
+    el("div", { class: "tm-stake-body" }, v.stake ? card(ctx, v.stake, { size: "sm" }) : null, el("span", { class: "tm-worth" }, worth)),
+    el("p", { class: "tm-turn" }, word(ctx, "turn", { turn: v.turn })),
+  );
+}
+
+function statusMark(ctx, p) {
+  if (p.status === "chosen") return icon("chosen", { cls: "tm-ic st", label: word(ctx, "status_chosen") });
+  if (p.status === "choosing") return icon("waiting", { cls: "tm-ic st", label: word(ctx, "status_choosing") });
+  if (p.status === "acting") return icon("acting", { cls: "tm-ic st", label: word(ctx, "status_acting") });
+  return null;
+}
+
+/** Every player: what they hold and have won, and where they stand in the decision. */
+export function players(ctx) {
+  const v = ctx.view;
+  return el(
+    "section",
+    { class: "tm-players", dataset: { count: String(v.players.length) } },
+    v.players.map((p) => {
+      const seat = ctx.table.seats[p.seat] || { name: "", ai: false };
+      const me = p.seat === ctx.seat;
+      const name = ctx.name(p.seat);
+      const whole = word(ctx, "count_whole", { count: p.whole });
+      const halves = word(ctx, "count_halves", { count: p.halves });
+      return el(
+        "div",
+        {
+          class: `tm-player${me ? " me" : ""}${p.status === "acting" ? " turn" : ""}`,
+          dataset: { seat: String(p.seat), status: p.status },
+        },
+        el(
+          "div",
+          { class: "tm-pname" },
+          statusMark(ctx, p),
+          el("b", { title: seat.name, tabindex: "0" }, name),
+          seat.ai ? el("span", { class: "tm-tag" }, word(ctx, "ai")) : null,
+        ),
+        el(
+          "div",
+          { class: "tm-pstats" },
+          el(
+            "span",
+            { class: "tm-hs", title: word(ctx, "count_cards", { count: p.hand_size }) },
+            icon("hand", { cls: "tm-ic" }),
+            String(p.hand_size),
+          ),
+          el(
+            "span",
+            { class: "tm-score", title: `${whole} + ${halves}` },
+            icon("whole", { cls: "tm-ic" }),
+            el("b", {}, p.score),
+            el("small", {}, `(${p.whole} + ${p.halves}½)`),
+          ),
+        ),
+        p.pending.length || p.forged.length
+          ? el(
+              "div",
+              { class: "tm-tals" },
+              ...p.forged.map((t) => talisman(ctx, t, { forged: true })),
+              ...p.pending.map((t) => talisman(ctx, t)),
+            )
+          : null,
+      );
+    }),
+  );
+}
+
+function playLine(ctx, play, reveal, index, animate) {
+  const what =
+    play.kind === "forge"
+      ? el("span", { class: "tm-what" }, icon("hammer", { cls: "tm-ic" }), word(ctx, "forges"))
+      : el(
+          "span",
+          { class: "tm-what" },
+          el("span", { class: "tm-cards" }, play.cards.map((c) => card(ctx, c, { size: "xs" }))),
+          play.total !== null && play.total !== undefined
+            ? el("span", { class: "tm-total" }, word(ctx, "total", { total: play.total }))
+            : el("span", { class: "tm-total muted" }, word(ctx, "no_value")),
+        );
+  const aside = reveal.set_aside[String(play.seat)];
+  const marks = [];
+  if (play.winner) {
+    marks.push(
+      el(
+        "span",
+        { class: "tm-won" },
+        icon("winner", { cls: "tm-ic" }),
+        reveal.stake ? word(ctx, "wins_stake", { card: cardName(ctx, reveal.stake) }) : word(ctx, "wins"),
+      ),
+    );
+  } else if (aside) {
+    marks.push(el("span", { class: "tm-mark" }, icon("hammer", { cls: "tm-ic" }), word(ctx, "set_aside_done")));
+  } else if (play.combination) {
+    marks.push(el("span", { class: "tm-mark" }, icon("hammer", { cls: "tm-ic" }), word(ctx, "can_forge")));
+  }
+  const row = el(
+    "li",
+    { class: `tm-play${play.winner ? " winner" : ""}${animate ? " tm-in" : ""}`, dataset: { seat: String(play.seat), rank: String(play.rank) } },
+    el("span", { class: "tm-rank" }, String(play.rank)),
+    el("b", { class: "tm-who", title: ctx.table.seats[play.seat]?.name || "" }, ctx.name(play.seat)),
+    what,
+    ...marks,
+  );
+  // Play by play: the weakest shows first and the winner last (CSSOM, allowed by the page's policy).
+  if (animate) row.style.setProperty("--i", String(index));
+  return row;
+}
+
+/** The latest reveal, strongest first, shown play by play when it is new. */
+export function reveal(ctx) {
+  const r = ctx.view.reveal;
+  if (!r) return null;
+  const key = r.turn;
+  const animate = shown.reveal !== undefined && shown.reveal !== key;
+  shown.reveal = key;
+  const count = r.plays.length;
+  return el(
+    "section",
+    { class: "tm-reveal", "aria-live": "polite" },
+    el("h3", {}, word(ctx, "reveal", { turn: r.turn })),
+    el("ol", { class: "tm-plays" }, r.plays.map((p, i) => playLine(ctx, p, r, count - 1 - i, animate))),
+    r.void ? el("p", { class: "tm-void" }, word(ctx, "void")) : null,
+  );
+}
+
+/** The played cards not yet given out; the stake chooser's or a sharer's taps on them. */
+export function pool(ctx, take = null) {
+  const v = ctx.view;
+  if (!v.pool.length) return null;
+  const title = v.phase === "stake" ? "pool_stake" : v.phase === "share" ? "pool_share" : "pool";
+  const order =
+    v.phase === "share" && v.sharing_order.length
+      ? el("p", { class: "tm-order" }, word(ctx, "sharing_order", { order: v.sharing_order.map((s) => ctx.name(s)).join(" → ") }))
+      : null;
+  return el(
+    "section",
+    { class: "tm-pool" },
+    el("h3", {}, word(ctx, title)),
+    el(
+      "div",
+      { class: "tm-cardrow" },
+      v.pool.map((c) => {
+        const handler = take ? take(c) : null;
+        return card(ctx, c, { size: "sm", onclick: handler, button: Boolean(take), state: handler ? "lit" : "" });
+      }),
+    ),
+    order,
+  );
+}
