@@ -27,13 +27,29 @@ export function weather(ctx, pick = null) {
 
 export function stake(ctx) {
   const v = ctx.view;
-  const worth = v.stake ? word(ctx, v.stake_halves === 2 ? "worth_whole" : "worth_half") : word(ctx, "no_stake");
+  let worth = word(ctx, v.stake_halves === 2 ? "worth_whole" : "worth_half");
+  if (!v.stake) worth = word(ctx, v.phase === "stake" ? "stake_choosing" : v.phase === "over" ? "stake_over" : "no_stake");
   return el(
     "section",
     { class: "tm-stake" },
-    el("h3", {}, word(ctx, "stake")),
-    el("div", { class: "tm-stake-body" }, v.stake ? card(ctx, v.stake, { size: "sm" }) : null, el("span", { class: "tm-worth" }, worth)),
-    el("p", { class: "tm-turn" }, word(ctx, "turn", { turn: v.turn })),
+    v.stake ? card(ctx, v.stake, { size: "xs" }) : null,
+    el("span", { class: "tm-worth" }, el("b", {}, word(ctx, "stake")), " ", v.stake ? `${cardName(ctx, v.stake)}: ${worth}` : worth),
+    el("span", { class: "tm-turn" }, word(ctx, "turn", { turn: v.turn })),
+  );
+}
+
+/** A seat's talismans as the icons count them: whole ones, halves, and the total. */
+function score(ctx, p) {
+  const whole = word(ctx, "count_whole", { count: p.whole });
+  const halves = word(ctx, "count_halves", { count: p.halves });
+  return el(
+    "span",
+    { class: "tm-score", title: `${whole} + ${halves}`, "aria-label": `${whole} + ${halves} = ${p.score}` },
+    icon("whole", { cls: "tm-ic" }),
+    String(p.whole),
+    icon("half", { cls: "tm-ic" }),
+    String(p.halves),
+    el("b", {}, `= ${p.score}`),
   );
 }
 
@@ -54,8 +70,6 @@ export function players(ctx) {
       const seat = ctx.table.seats[p.seat] || { name: "", ai: false };
       const me = p.seat === ctx.seat;
       const name = ctx.name(p.seat);
-      const whole = word(ctx, "count_whole", { count: p.whole });
-      const halves = word(ctx, "count_halves", { count: p.halves });
       return el(
         "div",
         {
@@ -78,13 +92,7 @@ export function players(ctx) {
             icon("hand", { cls: "tm-ic" }),
             String(p.hand_size),
           ),
-          el(
-            "span",
-            { class: "tm-score", title: `${whole} + ${halves}` },
-            icon("whole", { cls: "tm-ic" }),
-            el("b", {}, p.score),
-            el("small", {}, `(${p.whole} + ${p.halves}½)`),
-          ),
+          score(ctx, p),
         ),
         p.pending.length || p.forged.length
           ? el(
