@@ -6,7 +6,9 @@ import { card, cardName, icon, suitTile, talisman, word } from "./cards.mjs";
 
 // The reveal last shown play by play (by turn), so a redraw does not replay it; the first
 // table a page is sent shows its reveal at once (it happened before the page opened).
-const shown = { reveal: undefined };
+// The weather row last drawn, so a suit that moved since (rotated, reversed, moved by Change
+// order) is shown sliding to its new place.
+const shown = { reveal: undefined, row: null };
 
 /** The weather row, dominant first, numbered; ``pick``: the Change-order chooser's taps. */
 export function weather(ctx, pick = null) {
@@ -14,9 +16,16 @@ export function weather(ctx, pick = null) {
   const tiles = v.row.map((suit, index) => {
     const place = index + 1;
     const handler = pick ? pick(suit, place) : null;
-    const cls = [index === 0 ? "dominant" : "", handler ? "lit" : "", pick && ctx.local.moving === suit ? "moving" : ""];
+    const moved = shown.row !== null && shown.row.indexOf(suit) !== index;
+    const cls = [
+      index === 0 ? "dominant" : "",
+      handler ? "lit" : "",
+      pick && ctx.local.moving === suit ? "moving" : "",
+      moved ? "moved" : "",
+    ];
     return suitTile(ctx, suit, { cls: cls.filter(Boolean).join(" "), onclick: handler, place });
   });
+  shown.row = [...v.row];
   return el(
     "section",
     { class: "tm-weather", "aria-label": word(ctx, "row") },

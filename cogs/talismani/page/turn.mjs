@@ -12,8 +12,9 @@ const before = { hand: null, seat: null };
 const sameCards = (a, b) => a.length === b.length && a.every((c) => b.includes(c));
 const legalOf = (ctx, kind) => ctx.legal.filter((a) => a.kind === kind);
 
-function tool(label, act, onclick, { kind = "", disabled = false } = {}) {
-  return el("button", { type: "button", class: `tool tm-tool ${kind}`, dataset: { act }, disabled, onclick }, label);
+function tool(label, act, onclick, { kind = "", disabled = false, mark = null } = {}) {
+  const face = mark ? [icon(mark, { cls: "tm-ic" }), " ", label] : [label];
+  return el("button", { type: "button", class: `tool tm-tool ${kind}`, dataset: { act }, disabled, onclick }, ...face);
 }
 
 /** The secret play: which hand cards a tap may add, and the legal play picked, if any. */
@@ -94,10 +95,13 @@ function playControls(ctx) {
     el(
       "div",
       { class: "tm-tools" },
-      tool(word(ctx, "play"), "play", exact ? () => ctx.act(exact) : null, { kind: "primary", disabled: !exact }),
+      tool(word(ctx, "play"), "play", exact ? () => ctx.act(exact) : null, { kind: "primary", disabled: !exact, mark: "chosen" }),
       ctx.local.picked.length ? tool(word(ctx, "clear"), "clear", () => ((ctx.local.picked = []), ctx.redraw())) : null,
       forge
-        ? tool(word(ctx, "forge", { count: ready.length, suit: suitName(ctx, v.row[0]) }), "forge", () => ctx.act(forge), { kind: "forge" })
+        ? tool(word(ctx, "forge", { count: ready.length, suit: suitName(ctx, v.row[0]) }), "forge", () => ctx.act(forge), {
+            kind: "forge",
+            mark: "hammer",
+          })
         : null,
     ),
   ];
