@@ -30,10 +30,10 @@ log = logging.getLogger("gamemaster.cogs")
 
 
 def has_page(game_id: str | None) -> bool:
-    """The Activity's page can draw this game (its face says so: ``Presenter.activity_page``);
-    the others are played in the channel alone until their pages come."""
+    """The Activity's page can draw this game (its face has a page: ``Presenter.page_folder``);
+    the others are played in the channel alone."""
     presenter = PRESENTERS.get(game_id) if game_id is not None else None
-    return presenter is not None and presenter.activity_page
+    return presenter is not None and presenter.page_folder() is not None
 
 
 async def open_table(interaction: discord.Interaction, channel_id: int) -> None:

@@ -14,6 +14,7 @@ import hashlib
 import html
 import logging
 import math
+import mimetypes
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ from cogs.activity.headers import Guard
 from cogs.activity.hinting import PageHints
 from cogs.activity.limits import Bucket, Calls, client_address
 from cogs.activity.outside import outside_html
+from cogs.activity.pages import PageFiles, page_folders
 from cogs.activity.protocol import (
     CLIENT,
     MAX_FRAME_BYTES,
@@ -87,10 +89,11 @@ class ActivityServer:
         self.caps = SocketCaps(settings.activity_sockets_per_address, settings.activity_sockets_per_member)
         self.hints = PageHints(settings.activity_hints_per_minute)
         self._doors: dict[web.WebSocketResponse, Door] = {}
+        self.build = build_id(STATIC, page_folders())
+        self.page_files = PageFiles(self.build)
         self.guard = Guard(settings.discord_client_id, settings.activity_origins)
         self._runner: web.AppRunner | None = None
         self.hello_seconds = settings.activity_hello_seconds  # a page says hello as soon as it opens
-        self.build = build_id(STATIC)
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=MAX_TOKEN_BODY)
@@ -100,6 +103,9 @@ class ActivityServer:
         app.router.add_get("/favicon.ico", self.no_icon)
         # The build's own path: Discord's proxy caches all but HTML, so a new
         # build is a new URL (research/activity.md), and each file may be kept.
+        # Each game's page from its face's folder (cogs.activity.pages); before the shell's
+        # folder, whose prefix would answer for it.
+        app.router.add_get(f"/static/{self.build}/games/{{game}}/{{name:.+}}", self.game_file)
         app.router.add_static(f"/static/{self.build}/", STATIC)
         app.on_response_prepare.append(self._cache_headers)
         app.on_response_prepare.append(self.guard.on_prepare)  # every answer: CSP, nosniff, ...
@@ -139,6 +145,15 @@ class ActivityServer:
         text = text.replace("{{build}}", self.build).replace("{{client_id}}", client_id)
         text = text.replace("{{outside}}", outside_html())  # words for a page opened outside Discord
         return web.Response(text=text, content_type="text/html")
+
+    async def game_file(self, request: web.Request) -> web.Response:
+        """A file of a game's page (its modules, styles and drawings), or 404."""
+        found = self.page_files.get(request.match_info["game"], request.match_info["name"])
+        if found is None:
+            raise web.HTTPNotFound()
+        path, body = found
+        kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        return web.Response(body=body, content_type=kind)
 
     async def no_icon(self, request: web.Request) -> web.Response:
         return web.Response(status=204)  # Discord shows the application's own icon
@@ -347,10 +362,12 @@ class ActivityServer:
         return client_address(request.remote, request.headers, self.settings.activity_trust_proxy)
 
 
-def build_id(root: Path) -> str:
-    """A name for this build of the page's files: changes whenever one of them does."""
+def build_id(root: Path, games: dict[str, Path] | None = None) -> str:
+    """A name for this build of the page's files (the shell's under ``root``, and each game's
+    page folder): changes whenever one of them does."""
     digest = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*") if p.is_file()):
-        digest.update(str(path.relative_to(root)).encode())
-        digest.update(path.read_bytes())
+    for name, folder in [("", root), *sorted((games or {}).items())]:
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            digest.update(f"{name}/{path.relative_to(folder)}".encode())
+            digest.update(path.read_bytes())
     return digest.hexdigest()[:12]

@@ -128,13 +128,21 @@ class Shown:
             "prompt": decision_line(row.game, info, decision, language) if decision is not None else None,
             "legal": [action.model_dump(mode="json") for action in legal or ()],
             "hints": seat is not None and playing and hints_on(info, seat),
-            "view": game.view(state, seat).model_dump(mode="json") if state is not None else None,
+            "view": self.page_view(seat),
             "lines": self.lines(seat, language),
             "outcome": outcome.model_dump(mode="json") if outcome is not None else None,
             "final": presenter.final_lines(info, outcome, language)
             if outcome is not None and presenter is not None
             else [],
         }
+
+    def page_view(self, seat: int | None) -> Any:
+        """``seat``'s own view, as the game's page is sent it (``Presenter.page_state``)."""
+        if self.state is None:
+            return None
+        view = GAMES[self.row.game].view(self.state, seat)
+        presenter = PRESENTERS.get(self.row.game)
+        return (view if presenter is None else presenter.page_state(view, seat)).model_dump(mode="json")
 
     def lines(self, seat: int | None, language: str) -> list[str]:
         """The last events ``seat`` may see, oldest first: the public ones and its own."""

@@ -21,9 +21,9 @@ from aiohttp import web
 from bot.changes import PAGES
 from bot.table import TableService
 from cogs.activity.backlog import unsent
+from cogs.activity.pages import page_path
 from cogs.activity.protocol import PROTOCOL
 from cogs.activity.shown import Drawn, Shown, page_data, shown, words
-from cogs.launch import has_page
 
 log = logging.getLogger("gamemaster.activity")
 
@@ -55,7 +55,7 @@ def state_message(table: dict[str, Any] | None, language: str, *, with_words: bo
         game = table["game"] if table is not None else ""
         message["words"] = words(game, language)
         message["data"] = page_data(game, language)
-        message["page"] = has_page(game)
+        message["page"] = page_path(game)
     return message
 
 

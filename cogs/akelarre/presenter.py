@@ -13,7 +13,6 @@ GAME = "akelarre"
 
 class AkelarrePresenter(BoundPresenter):
     game_id = GAME
-    activity_page = True
     view_type = AkelarreView
     # What the Activity's page names (its own words are akelarre.page.*): cards, families, their emoji.
     page_words = ("akelarre.card.", "akelarre.family.", "akelarre.suit.", "akelarre.ui.emoji.")

@@ -49,6 +49,7 @@ class Hooks:
     hint_reason: Callable[[View, dict[str, Any], str], str | None] | None = None
     live_message: Callable[[TableInfo, View, str, str], str | None] | None = None
     page_data: Callable[[str], dict[str, Any]] | None = None
+    page_state: Callable[[View, int | None], BaseModel] | None = None
     final_headline: Callable[[TableInfo, Outcome, str], str | None] | None = None
     score_text: Callable[[TableInfo, Standing, str], str] | None = None
     score_amount: Callable[[int, str], str] | None = None
@@ -131,6 +132,10 @@ class BoundPresenter(Presenter):
     def page_data(self, language: str) -> dict[str, Any]:
         own = self.hooks.page_data
         return super().page_data(language) if own is None else own(language)
+
+    def page_state(self, view: BaseModel, seat: int | None) -> BaseModel:
+        own = self.hooks.page_state
+        return super().page_state(view, seat) if own is None else own(self._own(view), seat)
 
     def board_image(
         self,

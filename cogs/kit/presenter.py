@@ -7,9 +7,12 @@ pictures and controls, and turns clicks back into actions.
 
 from __future__ import annotations
 
+import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -52,14 +55,30 @@ class PanelContext:
     outcome: Outcome | None = None
 
 
+@cache
+def _page_folder(face: type) -> Path | None:
+    folder = Path(inspect.getfile(face)).parent / "page"
+    return folder if (folder / "page.mjs").is_file() else None
+
+
 class Presenter(ABC):
     game_id: str
     # The catalog prefixes the Activity's page of this game names things with, besides
     # its own ``<game>.page.*`` words (cards, families, territories: cogs.activity.shown).
     page_words: tuple[str, ...] = ()
-    # The Activity has a page that draws this game (cogs/activity/static/app/<game>.mjs):
-    # the board offers to open the table there, and the page's shell loads that module.
-    activity_page = False
+
+    def page_folder(self) -> Path | None:
+        """The Activity's page of this game: the ``page`` folder beside the face's own module
+        (``cogs/<game>/page/``), when it holds the page's entry ``page.mjs``; None: the game
+        is played in the channel alone. The board offers to open the table where there is
+        one, the server serves the folder, and the page's shell loads its ``page.mjs``."""
+        return _page_folder(type(self))
+
+    def page_state(self, view: BaseModel, seat: int | None) -> BaseModel:
+        """What the Activity's page of this game is sent as the table's ``view``: a model made
+        for the page from ``seat``'s own view (None: a member without a seat), typed once
+        here and for the page (tools/page_types.py). By default the engine's view itself."""
+        return view
 
     def page_data(self, language: str) -> dict[str, Any]:
         """What the Activity's page of this game draws with that no state holds

@@ -26,7 +26,6 @@ GAME = "narnia"
 
 class NarniaPresenter(BoundPresenter):
     game_id = GAME
-    activity_page = True
     view_type = NarniaView
     page_words = (
         "narnia.territory.",

@@ -1,5 +1,5 @@
-"""The games the Activity's page draws: those whose face says so
-(``Presenter.activity_page``), found through the registry, never listed."""
+"""The games the Activity's page draws: those whose face has a page folder
+(``Presenter.page_folder``), found through the registry, never listed."""
 
 from __future__ import annotations
 
@@ -14,6 +14,6 @@ def page_presenters() -> list[Presenter]:
     found: list[Presenter] = []
     for game_id in presented_games():
         presenter = getattr(importlib.import_module(face(game_id) or ""), "PRESENTER", None)
-        if isinstance(presenter, Presenter) and presenter.activity_page:
+        if isinstance(presenter, Presenter) and presenter.page_folder() is not None:
             found.append(presenter)
     return found

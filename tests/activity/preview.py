@@ -2,7 +2,7 @@
 
     .venv/bin/python -m tests.activity.preview --out preview/activity [--game narnia] [--language it]
 
-A seeded game of each game with a page (its face's ``Presenter.activity_page``) is played
+A seeded game of each game with a page (its face has a page folder: ``Presenter.page_folder``) is played
 by one member (seat 1) and AI seats, on the real bot's table service, with the
 Activity's server on a loopback port, the fake Discord of the tests and the real
 page in Debian's chromium (the browser tests' harness). The member's moves are the

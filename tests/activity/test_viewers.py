@@ -3,7 +3,6 @@ that changes hands mid-game, a game that ends and the channel's next one."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,8 +21,6 @@ from games.registry import GAMES
 from tests.activity.conftest import ALICE, BOB, CHANNEL, DAVE, Rig
 from tests.activity.pages import page_presenters
 from tests.activity.test_server import open_page
-
-STATIC = Path(__file__).resolve().parents[2] / "cogs" / "activity" / "static" / "app"
 
 AK = GAMES["akelarre"]
 
@@ -55,7 +52,7 @@ async def test_a_page_open_on_a_lobby_sees_the_game_start(rig: Rig) -> None:
     assert (lobby["legal"], lobby["hints"], lobby["outcome"], lobby["final"]) == ([], False, None, [])
     assert [s["name"] for s in lobby["seats"]][:2] == ["alice", "bob"]
     assert first["words"]["activity.page.lobby"]
-    assert first["page"] is True  # Akelarre's face declares a page: the shell loads akelarre.mjs
+    assert first["page"] == "games/akelarre/page.mjs"  # Akelarre's face has a page: the shell loads it
 
     await rig.bot.changes.after(await service.start(CHANNEL, ALICE, False))
     started = (await next_state(page))["table"]
@@ -160,11 +157,17 @@ async def test_a_line_is_drawn_once_and_again_for_new_names(
     assert again == first
 
 
-def test_the_page_draws_only_the_games_whose_face_declares_a_page() -> None:
-    """The page's shell names no game: the first state of a game says whether its
-    module (``<game>.mjs``) exists, as the game's face declares."""
-    declared = {presenter.game_id for presenter in page_presenters()}
-    assert declared and declared != set(presented_games())
+def test_the_page_draws_only_the_games_whose_face_has_a_page() -> None:
+    """The page's shell names no game: the first state of a game says where its page's
+    module is, the ``page.mjs`` of its face's ``page`` folder, or that it has none."""
+    with_page = {presenter.game_id: presenter for presenter in page_presenters()}
+    assert with_page
     for game_id in presented_games():
-        assert state_message({"game": game_id}, "en")["page"] is (game_id in declared)
-        assert (STATIC / f"{game_id}.mjs").is_file() is (game_id in declared)
+        sent = state_message({"game": game_id}, "en")["page"]
+        if game_id in with_page:
+            folder = with_page[game_id].page_folder()
+            assert folder is not None and (folder / "page.mjs").is_file()
+            assert sent == f"games/{game_id}/page.mjs"
+        else:
+            assert sent is None
+    assert state_message({"game": "no-such-game"}, "en")["page"] is None

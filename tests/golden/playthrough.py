@@ -24,13 +24,12 @@ from typing import Any
 from bot.model import Seat, TableInfo
 from bot.store import ActionRow, GameRow
 from cogs.activity.shown import LINES, Drawn, Shown
-from cogs.kit.presenter import PRESENTERS, register
+from cogs.kit.presenter import PRESENTERS, Presenter, register
 from games.core import Event, Game, GameState
 from tests.golden.changes import Json, changes
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = Path(__file__).resolve().parent / "records"
-PAGES = ROOT / "cogs" / "activity" / "static" / "app"  # <game>.mjs: the game has an Activity page
 COMMAND = "python -m tests.golden.write"
 SEEDS = range(1, 13)  # a new record's seed: the one of these whose random game is shortest
 LANGUAGE = "en"
@@ -42,8 +41,9 @@ def record_path(game_id: str) -> Path:
 
 
 def has_page(game_id: str) -> bool:
-    """Whether the Activity draws this game (its page module ships in the app)."""
-    return (PAGES / f"{game_id}.mjs").is_file()
+    """Whether the Activity draws this game (its face has a page: ``Presenter.page_folder``)."""
+    presenter = importlib.import_module(f"cogs.{game_id}").PRESENTER
+    return isinstance(presenter, Presenter) and presenter.page_folder() is not None
 
 
 @contextmanager

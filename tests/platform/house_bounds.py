@@ -8,7 +8,7 @@ leaves it).
 
 **The platform keeps no list of the games**: the games come from the registry
 (``games.registry.GAMES``) and say what they have through their declarations (a
-face's ``Presenter.activity_page``), so adding one touches only its own folders. In
+face's page folder, ``Presenter.page_folder``), so adding one touches only its own folders. In
 the platform (``bot/``, the parts of ``cogs/`` that are no game's face, the page's
 shell) and its tests (``tests/platform``, ``tests/activity``, ``tests/e2e/helpers.py``)
 no literal names two games or more, no branch tests for one game by name, and the

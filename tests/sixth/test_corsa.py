@@ -21,6 +21,7 @@ from games.registry import GAMES, register, unregister
 from tests.e2e.helpers import Table, button, custom_ids, make_table, panel, player_of
 from tests.factory import make_bot
 from tests.platform import test_catalogs as catalog_checks
+from tests.sixth.face import PRESENTER
 from tests.sixth.game import GAME as CORSA
 
 FOLDER = Path(__file__).parent
@@ -56,7 +57,7 @@ def test_corsa_is_not_a_game_of_the_real_bot() -> None:
 def test_everything_corsa_is_lives_in_its_folder(corsa: None) -> None:
     assert presented_games()[-1] == CORSA.id  # last in catalogue order, and its face last of the games'
     assert extensions()[-len(PLATFORM_LAST) - 1] == FACE
-    files = [Path(inspect.getfile(type(CORSA))), face_folder(CORSA.id)]
+    files = [Path(inspect.getfile(type(CORSA))), face_folder(CORSA.id), PRESENTER.page_folder()]
     for language in LANGUAGES:
         files += [engine_catalog(CORSA.id, language), face_catalog(CORSA.id, language)]
     assert all(path is not None and FOLDER in path.parents for path in files), files

@@ -25,8 +25,27 @@ def _state(view: BaseModel) -> CorsaState:
     return view
 
 
+class Lane(BaseModel):
+    """One runner: their seat and how far they are."""
+
+    seat: int
+    position: int
+
+
+class CorsaPage(BaseModel):
+    """What Corsa's page is sent: the goal and every runner's lane."""
+
+    goal: int
+    lanes: list[Lane]
+
+
 class CorsaPresenter(Presenter):
     game_id = "corsa"
+    page_words = ("corsa.ui.",)  # the page's runs are worded as the panel's buttons
+
+    def page_state(self, view: BaseModel, seat: int | None) -> CorsaPage:
+        v = _state(view)
+        return CorsaPage(goal=v.goal, lanes=[Lane(seat=s, position=p) for s, p in enumerate(v.positions)])
 
     def board_embed(
         self, table: TableInfo, view: BaseModel, decision: Decision | None, language: str

@@ -25,7 +25,7 @@ const page = {
   table: null,
   words: {},
   data: {}, // what the game's page draws with besides its state (Narnia's map), sent once
-  drawn: false, // the game has a page module, ./<game>.mjs (the bot says so with its words)
+  drawn: null, // the game's page module, relative to the build ("games/<game>/page.mjs"), null: none (the bot says so with its words)
   language: "en",
   socket: null,
   token: null,
@@ -197,7 +197,7 @@ async function receive(message) {
     page.live = true;
     if (message.words) page.words = message.words;
     if (message.data) page.data = message.data;
-    if (message.words) page.drawn = Boolean(message.page);
+    if (message.words) page.drawn = message.page || null;
     page.language = message.language;
     document.documentElement.lang = message.language;
     const fresh = !page.table || !message.table || page.table.version !== message.table.version;
@@ -264,15 +264,15 @@ async function draw() {
   final.replaceChildren(...(table ? table.final : []).map((line) => el("p", {}, ...rich(line))));
 
   const board = $("board");
-  // The shell names no game: the bot says whether this one has a page module.
-  const load = table && page.drawn && (() => import(`./${table.game}.mjs`));
+  // The shell names no game: the bot says where this one's page module is, if it has one.
+  const load = table && page.drawn && (() => import(new URL(`../${page.drawn}`, import.meta.url).href));
   if (!load) {
     page.module = null;
     board.replaceChildren(el("p", { class: "empty" }, word(table ? "activity.page.not_here" : "activity.page.start")));
     return;
   }
   if (page.moduleGame !== table.game) {
-    page.module = await load();
+    page.module = (await load()).default;
     page.moduleGame = table.game;
     board.replaceChildren();
   }

@@ -1,7 +1,7 @@
 // Akelarre's cards on the page: what a card id says (family, kind, value, joker: the ids of
 // games/akelarre/data.py), their canonical order, and a card drawn as the board's pictures
 // draw it (its family's colour and emoji, its value).
-import { el } from "./dom.mjs";
+import { el } from "@gm/dom.mjs";
 
 const CODES = { F: "fairies", G: "goblins", D: "druids", N: "nymphs", W: "witches" };
 

@@ -1,7 +1,7 @@
 // What Akelarre's legal actions allow with the member's current pick (akelarre.mjs keeps
 // the pick): the page lights a card or a place only where some listed action fits.
 // Legal moves name one card of each kind (``F2a`` for any Fairies 2): picks match by kind.
-import { kindOf } from "./akelarre-cards.mjs";
+import { kindOf } from "./cards.mjs";
 
 /** The table's legal actions of these kinds. */
 export const legalOf = (table, ...kinds) => table.legal.filter((a) => kinds.includes(a.kind));

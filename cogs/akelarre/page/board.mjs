@@ -2,8 +2,8 @@
 // (final round, a held card, an owner's payment, a purchase), the meeting places with
 // their groups, the discard piles and the deck, and the cards each player captured.
 // A place, a pile or a group's card is lit where one of the member's legal moves
-// plays there (``opts``, from akelarre-picks.mjs).
-import { cardOrder, familyOf, favouriteNatural, isJoker, valueOf } from "./akelarre-cards.mjs";
+// plays there (``opts``, from picks.mjs).
+import { cardOrder, familyOf, favouriteNatural, isJoker, valueOf } from "./cards.mjs";
 import {
   HAND_SIZE,
   card,
@@ -19,8 +19,8 @@ import {
   toggle,
   ui,
   w,
-} from "./akelarre-ui.mjs";
-import { el } from "./dom.mjs";
+} from "./ui.mjs";
+import { el } from "@gm/dom.mjs";
 
 const TEAMS = "AB";
 

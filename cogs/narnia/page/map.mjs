@@ -4,7 +4,7 @@
 // (colour *and* shape), its stack as value chips (top first; a long one its top
 // chips and "+N") and its name. Only the territories the decision lets the member
 // tap are clickable; the rest are dimmed while a choice is open.
-import { el, svg } from "./dom.mjs";
+import { el, svg } from "@gm/dom.mjs";
 
 const HALO = 3; // px around a name's letters, in the cell's colour (cogs/narnia/labels.py)
 
@@ -69,7 +69,7 @@ function points(polygon) {
 
 /**
  * The map. ``cells``: territory id -> {classes: [..], onClick, label} from the decision
- * (narnia-controls.mjs); ``battle``: the ids of the battle under way, outlined.
+ * (controls.mjs); ``battle``: the ids of the battle under way, outlined.
  */
 export function drawMap(data, view, cells, battle, words) {
   const { map, style, sizes } = data;

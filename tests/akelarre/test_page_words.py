@@ -10,14 +10,14 @@ import pytest
 
 from bot.i18n import LANGUAGES, catalog
 
-APP = Path(__file__).parents[2] / "cogs" / "activity" / "static" / "app"
-MODULES = "akelarre*.mjs"  # the page and the parts it is split into
+PAGE = Path(__file__).parents[2] / "cogs" / "akelarre" / "page"
+MODULES = "*.mjs"  # the page and the parts it is split into
 ASKED = re.compile(r'\b(w|counted)\(\s*"([a-z_]+)"')
 
 
 def asked() -> set[str]:
     """The page's own keys its modules name (``akelarre.page.<key>``)."""
-    sources = [path.read_text(encoding="utf-8") for path in sorted(APP.glob(MODULES))]
+    sources = [path.read_text(encoding="utf-8") for path in sorted(PAGE.glob(MODULES))]
     return {key for source in sources for _call, key in ASKED.findall(source)}
 
 

@@ -1,22 +1,20 @@
 // What Akelarre's page keeps between renders and what its parts share: the member's
-// pick (akelarre-picks.mjs checks it against the legal moves), the page's words and
-// names, and playing a move. akelarre.mjs draws the table; akelarre-board.mjs the part
-// every member sees, akelarre-turn.mjs the member's own hand and controls.
-import { card as drawCard } from "./akelarre-cards.mjs";
-import { legalOf } from "./akelarre-picks.mjs";
-import { el } from "./dom.mjs";
+// pick (picks.mjs checks it against the legal moves), the page's words and
+// names, and playing a move. page.mjs draws the table; board.mjs the part
+// every member sees, turn.mjs the member's own hand and controls.
+import { card as drawCard } from "./cards.mjs";
+import { legalOf } from "./picks.mjs";
+import { el } from "@gm/dom.mjs";
 
 export const HAND_SIZE = 7; // AK-2.6: a draw fills the hand up to 7
 
 // What the member is building, kept across renders of the same table and checked
 // again at every new version (prune): hand cards picked for a move, the owner's
 // two cards (AK-6.3), and the place whose joker value is being asked. ``draw`` is
-// akelarre.mjs's, which draws the whole table again.
+// page.mjs's (definePage's redraw), which draws the whole table again.
 export const ui = {
-  board: null,
   table: null,
   page: null,
-  version: null,
   picked: [],
   keep: [],
   joker: null,

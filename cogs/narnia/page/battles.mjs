@@ -6,11 +6,11 @@
 // player black ones (R35). A throw newly arrived is revealed after the previous
 // one, so a battle is seen as it was fought; the words are the channel's
 // (narnia.ui.*: cogs/narnia/battles.py tells battles with them).
-import { el, rich, svg } from "./dom.mjs";
-import { markIcon } from "./narnia-map.mjs";
+import { el, rich, svg } from "@gm/dom.mjs";
+import { markIcon } from "./map.mjs";
 
 const STEP_MS = 450; // between two throws revealed
-const REVEAL_MS = 350; // a throw's coming in (narnia.css: .fresh)
+const REVEAL_MS = 350; // a throw's coming in (page.css: .fresh)
 const revealAt = new Map(); // "battle:throw" -> when it shows (ms, performance.now())
 let primed = false; // the battles already fought when the page opened show at once
 const PIPS = {

@@ -4,7 +4,7 @@
 // by step (from, then into; which tokens), and the token pickers. Nothing that no
 // legal action allows is clickable. The decision is said in the channel's words
 // (narnia.ui.you_*, the private panel's); what to tap next in the page's own.
-import { el, rich, sameAction } from "./dom.mjs";
+import { el, rich, sameAction } from "@gm/dom.mjs";
 
 const PLACES = new Set(["place_witch", "deploy", "place_reinforcement", "stone", "spell_loss"]);
 const BUTTONS = { draw: "🃏", reinforce: "➕", reroll: "🦁", keep: "✋", keep_quiet: "🔕", pass: "⏭️" };

@@ -1,10 +1,10 @@
 // The member's own part of Akelarre's page: what to do now (a tip), the controls of the
 // step (discard, done, a joker's value, buy, pay, keep), and the hand, whose cards are
 // lit where a legal move plays them together with the cards already picked.
-import { cardOrder, favouriteNatural, kindOf } from "./akelarre-cards.mjs";
-import { fitsSomething } from "./akelarre-picks.mjs";
-import { HAND_SIZE, card, cardName, counted, legal, play, redraw, suit, toggle, tool, ui, w } from "./akelarre-ui.mjs";
-import { el } from "./dom.mjs";
+import { cardOrder, favouriteNatural, kindOf } from "./cards.mjs";
+import { fitsSomething } from "./picks.mjs";
+import { HAND_SIZE, card, cardName, counted, legal, play, redraw, suit, toggle, tool, ui, w } from "./ui.mjs";
+import { el } from "@gm/dom.mjs";
 
 function pickHand(card) {
   toggle(ui.picked, card);

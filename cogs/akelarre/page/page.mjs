@@ -10,42 +10,38 @@
 // Legal moves name one card of each kind (``F2a`` for any Fairies 2): the page matches hand
 // cards by kind and sends the legal action as it was listed.
 //
-// akelarre-ui.mjs keeps the member's pick and the page's words; akelarre-board.mjs draws
-// what every member sees, akelarre-turn.mjs the member's own hand and controls.
-import { banners, captured, places, players, supply } from "./akelarre-board.mjs";
-import { options, prune } from "./akelarre-picks.mjs";
-import { ui } from "./akelarre-ui.mjs";
-import { controls, hand } from "./akelarre-turn.mjs";
-import { el } from "./dom.mjs";
+// ui.mjs keeps the member's pick and the page's words; board.mjs draws
+// what every member sees, turn.mjs the member's own hand and controls.
+import { banners, captured, places, players, supply } from "./board.mjs";
+import { options, prune } from "./picks.mjs";
+import { ui } from "./ui.mjs";
+import { controls, hand } from "./turn.mjs";
+import { el } from "@gm/dom.mjs";
+import { definePage } from "@gm/page.mjs";
 
-let styled = false;
-function stylesheet() {
-  if (styled) return;
-  styled = true;
-  document.head.append(el("link", { rel: "stylesheet", href: new URL("./akelarre.css", import.meta.url).href }));
-}
-
-export function render(board, table, page) {
-  stylesheet();
-  ui.board = board;
-  ui.page = page;
-  ui.table = table;
-  ui.draw = draw;
-  if (ui.version !== table.version) {
-    ui.version = table.version;
+export default definePage({
+  url: import.meta.url,
+  styles: ["page.css"],
+  // The pick is kept from one version to the next, and checked again (prune): a refusal or
+  // another member's move leaves what the member was building in place where it still fits.
+  fresh: (previous, table) => {
     ui.joker = null;
+    ui.table = table;
     prune(ui);
-  }
-  draw();
-}
+    return previous || {};
+  },
+  draw(ctx) {
+    ui.page = ctx;
+    ui.table = ctx.table;
+    ui.draw = ctx.redraw;
+    return draw();
+  },
+});
 
 function draw() {
   const table = ui.table;
   const view = table.view;
-  if (!view) {
-    ui.board.replaceChildren();
-    return;
-  }
+  if (!view) return null;
   const decision = table.decision;
   const mine = table.legal.length > 0;
   const opts = mine ? options(ui) : { targets: new Map(), discard: null, takes: new Map(), draws: new Map() };
@@ -60,5 +56,5 @@ function draw() {
     hand(view, opts, mine),
     captured(view),
   );
-  ui.board.replaceChildren(root);
+  return root;
 }

@@ -1,46 +1,45 @@
 // Narnia's table in the Activity: the round (card, order of play, effects), the
-// decision the member takes now (narnia-controls.mjs), the map (narnia-map.mjs),
-// the battles throw by throw (narnia-battles.mjs), the players and the bags.
+// decision the member takes now (controls.mjs), the map (map.mjs),
+// the battles throw by throw (battles.mjs), the players and the bags.
 // Narnia hides nothing (spec §9), so every page sees the same view; the page
 // decides nothing about the rules: it offers what table.legal holds and sends one
 // of those actions (page.act), which the server checks again.
-import { el, rich } from "./dom.mjs";
-import { drawBattles } from "./narnia-battles.mjs";
-import { decide } from "./narnia-controls.mjs";
-import { drawMap, legend, markIcon } from "./narnia-map.mjs";
+import { el, rich } from "@gm/dom.mjs";
+import { definePage } from "@gm/page.mjs";
+import { drawBattles } from "./battles.mjs";
+import { decide } from "./controls.mjs";
+import { drawMap, legend, markIcon } from "./map.mjs";
 
-const state = {
-  sel: { from: null, to: null, picked: [] }, // the choice under way (map taps, tokens picked)
-  key: null, // the table version and seat it belongs to: a new state starts it afresh
-  last: null, // [board, table, page]: drawn again when the member taps
-  earlier: { value: false }, // the earlier battles' list open
-};
+// Kept across versions: the earlier battles' list, open or not.
+const earlier = { value: false };
 
-function ensureStyle() {
-  if (document.getElementById("narnia-css")) return;
-  const link = el("link", { id: "narnia-css", rel: "stylesheet", href: new URL("./narnia.css", import.meta.url).href });
-  document.head.append(link);
-}
+export default definePage({
+  url: import.meta.url,
+  styles: ["page.css"],
+  // The choice under way (map taps, tokens picked): a new state starts it afresh.
+  fresh: () => ({ sel: { from: null, to: null, picked: [] } }),
+  draw,
+  drawn: (root) => {
+    // The focused control keeps the focus when the table is drawn again (keyboards).
+    if (!focused) return;
+    const nodes = root instanceof Element ? [...root.querySelectorAll("[data-territory], [data-token-index], [data-kind], [data-option]")] : [];
+    const again = nodes.find((node) => focusKey(node) === focused);
+    if (again instanceof HTMLElement) again.focus();
+  },
+});
 
-export function render(board, table, page) {
-  ensureStyle();
-  const key = `${table.version}:${table.seat}`;
-  if (state.key !== key) {
-    state.key = key;
-    state.sel = { from: null, to: null, picked: [] };
-  }
-  state.last = [board, table, page];
+let focused = null;
+
+function draw(page) {
+  const { table } = page;
   const view = table.view;
-  if (!view || !page.data.map) {
-    board.replaceChildren(); // the lobby: the prompt says what is going on
-    return;
-  }
-  const focused = focusKey(document.activeElement);
+  if (!view || !page.data.map) return null; // the lobby: the prompt says what is going on
+  focused = focusKey(document.activeElement);
   const ctx = context(table, page);
-  const { panel, cells } = decide(table, state.sel, ctx);
+  const { panel, cells } = decide(table, page.local.sel, ctx);
   const battle = view.battles.length && (view.battles[view.battles.length - 1].result === null || view.phase === "invade");
   const current = battle ? view.battles[view.battles.length - 1] : null;
-  const root = el(
+  return el(
     "div",
     { class: "nb", dataset: { phase: view.phase, mine: panel ? "yes" : "no" } },
     el(
@@ -49,13 +48,8 @@ export function render(board, table, page) {
       drawMap(page.data, view, cells, current ? [current.source, current.target] : [], ctx.t),
       legend(page.data, view, ctx.t, { choosing: [...cells.values()].some((c) => c.onClick), battle: Boolean(current) }),
     ),
-    el("div", { class: "nb-side" }, status(view, ctx), panel, drawBattles(view, ctx, state.earlier), players(table, view, ctx)),
+    el("div", { class: "nb-side" }, status(view, ctx), panel, drawBattles(view, ctx, earlier), players(table, view, ctx)),
   );
-  board.replaceChildren(root);
-  if (focused) {
-    const again = [...root.querySelectorAll("[data-territory], [data-token-index], [data-kind], [data-option]")].find((node) => focusKey(node) === focused);
-    if (again) again.focus();
-  }
 }
 
 /** What a focused control is, so that it keeps the focus when the table is drawn again (keyboards). */
@@ -67,10 +61,6 @@ function focusKey(node) {
   if (option !== undefined) return `o:${option}`;
   if (kind !== undefined) return `k:${kind}`;
   return null;
-}
-
-function redraw() {
-  if (state.last) render(...state.last);
 }
 
 function context(table, page) {
@@ -87,8 +77,8 @@ function context(table, page) {
     colours: view.seats.map((s) => s.colour),
     act: (action) => page.act(action),
     choose: (sel) => {
-      state.sel = { from: null, to: null, picked: [], ...sel };
-      redraw();
+      page.local.sel = { from: null, to: null, picked: [], ...sel };
+      page.redraw();
     },
   };
 }
