@@ -51,22 +51,16 @@ export function stake(ctx) {
 function score(ctx, p) {
   const whole = word(ctx, "count_whole", { count: p.whole });
   const halves = word(ctx, "count_halves", { count: p.halves });
+  const parts = [
+    p.whole ? [icon("whole", { cls: "tm-ic" }), String(p.whole)] : [],
+    p.halves ? [icon("half", { cls: "tm-ic" }), String(p.halves)] : [],
+  ].flat();
   return el(
     "span",
     { class: "tm-score", title: `${whole} + ${halves}`, "aria-label": `${whole} + ${halves} = ${p.score}` },
-    icon("whole", { cls: "tm-ic" }),
-    String(p.whole),
-    icon("half", { cls: "tm-ic" }),
-    String(p.halves),
-    el("b", {}, `= ${p.score}`),
+    ...(parts.length ? parts : [icon("whole", { cls: "tm-ic" })]),
+    el("b", {}, parts.length ? `= ${p.score}` : p.score),
   );
-}
-
-function statusMark(ctx, p) {
-  if (p.status === "chosen") return icon("chosen", { cls: "tm-ic st", label: word(ctx, "status_chosen") });
-  if (p.status === "choosing") return icon("waiting", { cls: "tm-ic st", label: word(ctx, "status_choosing") });
-  if (p.status === "acting") return icon("acting", { cls: "tm-ic st", label: word(ctx, "status_acting") });
-  return null;
 }
 
 /** Every player: what they hold and have won, and where they stand in the decision. */
@@ -90,7 +84,6 @@ export function players(ctx) {
           { class: "tm-pname" },
           statusMark(ctx, p),
           el("b", { title: seat.name, tabindex: "0" }, name),
-          seat.ai ? el("span", { class: "tm-tag" }, word(ctx, "ai")) : null,
         ),
         el(
           "div",
