@@ -63,6 +63,13 @@ function score(ctx, p) {
   );
 }
 
+function statusMark(ctx, p) {
+  if (p.status === "chosen") return icon("chosen", { cls: "tm-ic st", label: word(ctx, "status_chosen") });
+  if (p.status === "choosing") return icon("waiting", { cls: "tm-ic st", label: word(ctx, "status_choosing") });
+  if (p.status === "acting") return icon("acting", { cls: "tm-ic st", label: word(ctx, "status_acting") });
+  return null;
+}
+
 /** Every player: what they hold and have won, and where they stand in the decision. */
 export function players(ctx) {
   const v = ctx.view;
