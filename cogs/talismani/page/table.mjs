@@ -4,11 +4,12 @@
 import { el } from "@gm/dom.mjs";
 import { card, cardName, icon, suitTile, talisman, word } from "./cards.mjs";
 
-// The reveal last shown play by play (by turn), so a redraw does not replay it; the first
-// table a page is sent shows its reveal at once (it happened before the page opened).
-// The weather row last drawn, so a suit that moved since (rotated, reversed, moved by Change
-// order) is shown sliding to its new place.
-const shown = { reveal: undefined, row: null };
+// What the page drew last, to show what changed since: the reveal (by turn) and when it was
+// first drawn, so a redraw carries its play-by-play on from where it was instead of starting it
+// over (a table opened after a reveal shows it at once); and the weather row, so a suit that
+// moved (rotated, reversed, moved by Change order) is shown arriving at its new place.
+const shown = { reveal: undefined, revealAt: null, row: null };
+const STEP_MS = 380; // between two plays of a reveal; shorter when there are many (2.4 s in all at most)
 
 /** The weather row, dominant first, numbered; ``pick``: the Change-order chooser's taps. */
 export function weather(ctx, pick = null) {
@@ -116,7 +117,7 @@ export function players(ctx) {
   );
 }
 
-function playLine(ctx, play, reveal, index, animate) {
+function playLine(ctx, play, reveal, delay) {
   const what =
     play.kind === "forge"
       ? el("span", { class: "tm-what" }, icon("hammer", { cls: "tm-ic" }), word(ctx, "forges"))
@@ -146,30 +147,39 @@ function playLine(ctx, play, reveal, index, animate) {
   }
   const row = el(
     "li",
-    { class: `tm-play${play.winner ? " winner" : ""}${animate ? " tm-in" : ""}`, dataset: { seat: String(play.seat), rank: String(play.rank) } },
+    {
+      class: `tm-play${play.winner ? " winner" : ""}${delay !== null ? " tm-in" : ""}`,
+      dataset: { seat: String(play.seat), rank: String(play.rank) },
+    },
     el("span", { class: "tm-rank" }, String(play.rank)),
     el("b", { class: "tm-who", title: ctx.table.seats[play.seat]?.name || "" }, ctx.name(play.seat)),
     what,
     ...marks,
   );
   // Play by play: the weakest shows first and the winner last (CSSOM, allowed by the page's policy).
-  if (animate) row.style.setProperty("--i", String(index));
+  if (delay !== null) row.style.setProperty("--d", `${Math.round(delay)}ms`);
   return row;
 }
 
 /** The latest reveal, strongest first, shown play by play when it is new. */
 export function reveal(ctx) {
   const r = ctx.view.reveal;
-  if (!r) return null;
-  const key = r.turn;
-  const animate = shown.reveal !== undefined && shown.reveal !== key;
-  shown.reveal = key;
+  if (!r) {
+    if (shown.reveal === undefined) shown.reveal = null; // a table drawn before any reveal
+    return null;
+  }
   const count = r.plays.length;
+  const step = Math.min(STEP_MS, 2400 / count);
+  const now = performance.now();
+  if (shown.reveal !== r.turn) shown.revealAt = shown.reveal === undefined ? null : now;
+  shown.reveal = r.turn;
+  const elapsed = shown.revealAt === null ? Infinity : now - shown.revealAt;
+  const animate = elapsed < count * step + 400;
   return el(
     "section",
     { class: "tm-reveal", "aria-live": "polite" },
     el("h3", {}, word(ctx, "reveal", { turn: r.turn })),
-    el("ol", { class: "tm-plays" }, r.plays.map((p, i) => playLine(ctx, p, r, count - 1 - i, animate))),
+    el("ol", { class: "tm-plays" }, r.plays.map((p, i) => playLine(ctx, p, r, animate ? (count - 1 - i) * step - elapsed : null))),
     r.void ? el("p", { class: "tm-void" }, word(ctx, "void")) : null,
   );
 }
