@@ -4,9 +4,25 @@
 // cogs/talismani/page_state.py's ``Card``.
 import { el } from "@gm/dom.mjs";
 
+/** @typedef {import("./wire").View} View */
+/** @typedef {import("./wire").Action} Action */
+/** @typedef {import("./wire").Card} Card */
+/** @typedef {import("./wire").Talisman} Talisman */
+/**
+ * What the page builds between two versions: the cards picked for the secret play, the
+ * weather card Change order is moving.
+ * @typedef {{ picked: string[], moving: string | null }} Local
+ */
+/** @typedef {import("@gm/page.mjs").PageContext<View, Action, Local>} Ctx */
+/** @typedef {(() => void) | null} Tap a control's click, or null: not a move now */
+
 const ICONS = new URL("./icons/", import.meta.url);
 
-/** An icon of ./icons/; with ``label`` it is read out, else it is decoration. */
+/**
+ * An icon of ./icons/; with ``label`` it is read out, else it is decoration.
+ * @param {string} name
+ * @param {{ cls?: string, label?: string | null }} [options]
+ */
 export function icon(name, { cls = "tm-ic", label = null } = {}) {
   return el("img", {
     class: cls,
@@ -18,12 +34,22 @@ export function icon(name, { cls = "tm-ic", label = null } = {}) {
   });
 }
 
-/** The page's word ``talismani.page.<key>``. */
+/**
+ * The page's word ``talismani.page.<key>``.
+ * @param {Ctx} ctx
+ * @param {string} key
+ * @param {Record<string, unknown>} [params]
+ */
 export const word = (ctx, key, params) => ctx.word(`talismani.page.${key}`, params);
 
+/** @param {Ctx} ctx @param {string | null} suit */
 export const suitName = (ctx, suit) => word(ctx, `suit.${suit}`);
 
-/** A card's name in words: "Sun 4", "Joker", "Change weather 7", "First Talisman". */
+/**
+ * A card's name in words: "Sun 4", "Joker", "Change weather 7", "First Talisman".
+ * @param {Ctx} ctx
+ * @param {Card} card
+ */
 export function cardName(ctx, card) {
   if (card.kind === "fairy") return word(ctx, "card_fairy", { suit: suitName(ctx, card.suit), value: card.value });
   if (card.kind === "joker") return word(ctx, "special.joker");
@@ -31,13 +57,28 @@ export function cardName(ctx, card) {
   return word(ctx, "card_special", { name: word(ctx, `special.${card.special}`), number: card.number });
 }
 
-/** Cards of one play in words: "Joker + Sun 4". */
+/**
+ * Cards of one play in words: "Joker + Sun 4".
+ * @param {Ctx} ctx
+ * @param {Card[]} cards
+ */
 export const cardsName = (ctx, cards) => cards.map((c) => cardName(ctx, c)).join(" + ");
 
-const iconOf = (card) => (card.kind === "fairy" ? card.suit : card.kind === "special" ? card.special : card.kind);
+/**
+ * A card's pictogram: its suit's, its special's, the Joker's or the First Talisman's.
+ * @param {Card} card
+ * @returns {string}
+ */
+const iconOf = (card) =>
+  (card.kind === "fairy" ? card.suit : card.kind === "special" ? card.special : card.kind) || card.kind;
 
-/** One card face up. ``size``: "" (hand), "sm", "xs"; ``state``: classes such as "picked",
- * "lit", "off"; ``onclick`` makes it a button (disabled without one when ``button``). */
+/**
+ * One card face up. ``size``: "" (hand), "sm", "xs"; ``state``: classes such as "picked",
+ * "lit", "dim"; ``onclick`` makes it a button (disabled without one when ``button``).
+ * @param {Ctx} ctx
+ * @param {Card} c
+ * @param {{ size?: string, state?: string, onclick?: Tap, button?: boolean, fresh?: boolean }} [options]
+ */
 export function card(ctx, c, { size = "", state = "", onclick = null, button = false, fresh = false } = {}) {
   const name = cardName(ctx, c);
   const attrs = {
@@ -61,7 +102,12 @@ export function card(ctx, c, { size = "", state = "", onclick = null, button = f
   );
 }
 
-/** A small tile of a suit: its colour and pictogram (the weather row, a talisman's suit). */
+/**
+ * A small tile of a suit: its colour and pictogram (the weather row).
+ * @param {Ctx} ctx
+ * @param {string} suit
+ * @param {{ cls?: string, onclick?: Tap, place?: number | null, label?: string | null }} [options]
+ */
 export function suitTile(ctx, suit, { cls = "", onclick = null, place = null, label = null } = {}) {
   const name = suitName(ctx, suit);
   const attrs = {
@@ -79,7 +125,12 @@ export function suitTile(ctx, suit, { cls = "", onclick = null, place = null, la
   return el("button", { type: "button", ...attrs, onclick }, ...face);
 }
 
-/** A talisman waiting to be forged (or forged): its suit's tile with the hammer. */
+/**
+ * A talisman waiting to be forged (with the hammer), or forged (with the whole talisman).
+ * @param {Ctx} ctx
+ * @param {Talisman} t
+ * @param {{ forged?: boolean }} [options]
+ */
 export function talisman(ctx, t, { forged = false } = {}) {
   const label = word(ctx, forged ? "forged_of" : t.ready ? "pending_ready" : "pending_of", {
     suit: suitName(ctx, t.suit),

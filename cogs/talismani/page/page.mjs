@@ -16,7 +16,9 @@ export default definePage({
   styles: ["page.css"],
   // What the seat is building, made anew at each table version: the cards picked for the
   // secret play, the weather card being moved by Change order.
+  /** @returns {import("./cards.mjs").Local} */
   fresh: () => ({ picked: [], moving: null }),
+  /** @param {import("./cards.mjs").Ctx} ctx */
   draw(ctx) {
     const v = ctx.view;
     if (!v) return el("div", { class: "tm" });

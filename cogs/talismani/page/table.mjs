@@ -4,14 +4,26 @@
 import { el } from "@gm/dom.mjs";
 import { card, cardName, icon, suitTile, talisman, word } from "./cards.mjs";
 
+/** @typedef {import("./cards.mjs").Ctx} Ctx */
+/** @typedef {import("./cards.mjs").Tap} Tap */
+/** @typedef {import("./wire").Card} Card */
+/** @typedef {import("./wire").Player} Player */
+/** @typedef {import("./wire").Play} Play */
+/** @typedef {import("./wire").Reveal} Reveal */
+
 // What the page drew last, to show what changed since: the reveal (by turn) and when it was
 // first drawn, so a redraw carries its play-by-play on from where it was instead of starting it
 // over (a table opened after a reveal shows it at once); and the weather row, so a suit that
 // moved (rotated, reversed, moved by Change order) is shown arriving at its new place.
+/** @type {{ reveal: number | null | undefined, revealAt: number | null, row: string[] | null }} */
 const shown = { reveal: undefined, revealAt: null, row: null };
 const STEP_MS = 380; // between two plays of a reveal; shorter when there are many (2.4 s in all at most)
 
-/** The weather row, dominant first, numbered; ``pick``: the Change-order chooser's taps. */
+/**
+ * The weather row, dominant first, numbered; ``pick``: the Change-order chooser's taps.
+ * @param {Ctx} ctx
+ * @param {((suit: string, place: number) => Tap) | null} [pick]
+ */
 export function weather(ctx, pick = null) {
   const v = ctx.view;
   const tiles = v.row.map((suit, index) => {
@@ -35,6 +47,7 @@ export function weather(ctx, pick = null) {
   );
 }
 
+/** @param {Ctx} ctx */
 export function stake(ctx) {
   const v = ctx.view;
   let worth = word(ctx, v.stake_halves === 2 ? "worth_whole" : "worth_half");
@@ -48,7 +61,11 @@ export function stake(ctx) {
   );
 }
 
-/** A seat's talismans as the icons count them: whole ones, halves, and the total. */
+/**
+ * A seat's talismans as the icons count them: whole ones, halves, and the total.
+ * @param {Ctx} ctx
+ * @param {Player} p
+ */
 function score(ctx, p) {
   const whole = word(ctx, "count_whole", { count: p.whole });
   const halves = word(ctx, "count_halves", { count: p.halves });
@@ -64,6 +81,7 @@ function score(ctx, p) {
   );
 }
 
+/** @param {Ctx} ctx @param {Player} p */
 function statusMark(ctx, p) {
   if (p.status === "chosen") return icon("chosen", { cls: "tm-ic st", label: word(ctx, "status_chosen") });
   if (p.status === "choosing") return icon("waiting", { cls: "tm-ic st", label: word(ctx, "status_choosing") });
@@ -71,7 +89,10 @@ function statusMark(ctx, p) {
   return null;
 }
 
-/** Every player: what they hold and have won, and where they stand in the decision. */
+/**
+ * Every player: what they hold and have won, and where they stand in the decision.
+ * @param {Ctx} ctx
+ */
 export function players(ctx) {
   const v = ctx.view;
   return el(
@@ -117,6 +138,12 @@ export function players(ctx) {
   );
 }
 
+/**
+ * @param {Ctx} ctx
+ * @param {Play} play
+ * @param {Reveal} reveal
+ * @param {number | null} delay when the line appears (ms, from now); null: at once
+ */
 function playLine(ctx, play, reveal, delay) {
   const what =
     play.kind === "forge"
@@ -161,7 +188,10 @@ function playLine(ctx, play, reveal, delay) {
   return row;
 }
 
-/** The latest reveal, strongest first, shown play by play when it is new. */
+/**
+ * The latest reveal, strongest first, shown play by play when it is new.
+ * @param {Ctx} ctx
+ */
 export function reveal(ctx) {
   const r = ctx.view.reveal;
   if (!r) {
@@ -184,7 +214,11 @@ export function reveal(ctx) {
   );
 }
 
-/** The played cards not yet given out; the stake chooser's or a sharer's taps on them. */
+/**
+ * The played cards not yet given out; the stake chooser's or a sharer's taps on them.
+ * @param {Ctx} ctx
+ * @param {((card: Card) => Tap) | null} [take]
+ */
 export function pool(ctx, take = null) {
   const v = ctx.view;
   if (!v.pool.length) return null;

@@ -6,18 +6,42 @@
 import { el } from "@gm/dom.mjs";
 import { card, cardsName, icon, suitName, word } from "./cards.mjs";
 
+/** @typedef {import("./cards.mjs").Ctx} Ctx */
+/** @typedef {import("./cards.mjs").Tap} Tap */
+/** @typedef {import("./wire").Card} Card */
+/** @typedef {import("./wire").PlayCards} PlayCards */
+
 // The hand last drawn (card ids), so the cards that came in since (the sharing) are shown arriving.
+/** @type {{ hand: string[] | null, seat: number | null }} */
 const before = { hand: null, seat: null };
 
+/** @param {string[]} a @param {string[]} b */
 const sameCards = (a, b) => a.length === b.length && a.every((c) => b.includes(c));
+
+/**
+ * The seat's legal actions of one kind (the engine's JSON).
+ * @param {Ctx} ctx
+ * @param {string} kind
+ * @returns {any[]}
+ */
 const legalOf = (ctx, kind) => ctx.legal.filter((a) => a.kind === kind);
 
+/**
+ * @param {string} label
+ * @param {string} act the control's name (data-act)
+ * @param {Tap} onclick
+ * @param {{ kind?: string, disabled?: boolean, mark?: string | null }} [options]
+ */
 function tool(label, act, onclick, { kind = "", disabled = false, mark = null } = {}) {
   const face = mark ? [icon(mark, { cls: "tm-ic" }), " ", label] : [label];
   return el("button", { type: "button", class: `tool tm-tool ${kind}`, dataset: { act }, disabled, onclick }, ...face);
 }
 
-/** The secret play: which hand cards a tap may add, and the legal play picked, if any. */
+/**
+ * The secret play: which hand cards a tap may add, and the legal play picked, if any.
+ * @param {Ctx} ctx
+ * @returns {{ partners: Set<string>, exact: PlayCards | null }}
+ */
 function playOptions(ctx) {
   const plays = legalOf(ctx, "play");
   const picked = ctx.local.picked;
@@ -27,9 +51,10 @@ function playOptions(ctx) {
     partners.delete(picked[0]);
   }
   const exact = picked.length ? plays.find((a) => sameCards(a.cards, picked)) || null : null;
-  return { plays, partners, exact };
+  return { partners, exact };
 }
 
+/** @param {Ctx} ctx @param {string} id */
 function tapHand(ctx, id) {
   const local = ctx.local;
   const at = local.picked.indexOf(id);
@@ -39,13 +64,17 @@ function tapHand(ctx, id) {
   ctx.redraw();
 }
 
-/** The seat's hand, by weather order; in the secret play, its cards are the pick. */
+/**
+ * The seat's hand, by weather order; in the secret play, its cards are the pick.
+ * @param {Ctx} ctx
+ */
 export function hand(ctx) {
   const v = ctx.view;
   if (ctx.seat === null || ctx.seat === undefined) return null;
   const playing = legalOf(ctx, "play").length > 0;
   const opts = playing ? playOptions(ctx) : null;
-  const fresh = new Set(before.seat === ctx.seat && before.hand ? v.hand.map((c) => c.id).filter((id) => !before.hand.includes(id)) : []);
+  const last = before.seat === ctx.seat ? before.hand : null;
+  const fresh = new Set(last ? v.hand.map((c) => c.id).filter((id) => !last.includes(id)) : []);
   before.hand = v.hand.map((c) => c.id);
   before.seat = ctx.seat;
   const secret = new Set(v.mine || []);
@@ -67,11 +96,12 @@ export function hand(ctx) {
   );
 }
 
+/** @param {Ctx} ctx @param {PlayCards | null} exact */
 function pickText(ctx, exact) {
   const v = ctx.view;
   const picked = ctx.local.picked;
   if (!picked.length) return word(ctx, "pick_hint");
-  const cards = picked.map((id) => v.hand.find((c) => c.id === id)).filter(Boolean);
+  const cards = inHand(ctx, picked);
   const offer = exact ? v.offers.find((o) => sameCards(o.cards, exact.cards)) : null;
   if (!offer) return word(ctx, "pick_partner", { cards: cardsName(ctx, cards) });
   if (offer.total === null || offer.total === undefined) return word(ctx, "pick_special", { cards: cardsName(ctx, cards) });
@@ -84,11 +114,23 @@ function pickText(ctx, exact) {
   return offer.combination ? `${text} ${word(ctx, "pick_combination")}` : text;
 }
 
+/**
+ * The hand's cards of ``ids``.
+ * @param {Ctx} ctx
+ * @param {string[]} ids
+ * @returns {Card[]}
+ */
+function inHand(ctx, ids) {
+  return ids.flatMap((id) => ctx.view.hand.filter((c) => c.id === id));
+}
+
+/** @param {Ctx} ctx */
 function playControls(ctx) {
   const v = ctx.view;
   const { exact } = playOptions(ctx);
   const forge = legalOf(ctx, "forge")[0];
-  const ready = (v.players[ctx.seat]?.pending || []).filter((t) => t.ready);
+  const me = v.players.find((p) => p.seat === ctx.seat);
+  const ready = (me ? me.pending : []).filter((t) => t.ready);
   return [
     el("p", { class: "tm-say" }, word(ctx, "you_play")),
     el("p", { class: `tm-pick${exact ? " ok" : ""}`, "aria-live": "polite" }, pickText(ctx, exact)),
@@ -96,7 +138,7 @@ function playControls(ctx) {
       "div",
       { class: "tm-tools" },
       tool(word(ctx, "play"), "play", exact ? () => ctx.act(exact) : null, { kind: "primary", disabled: !exact, mark: "chosen" }),
-      ctx.local.picked.length ? tool(word(ctx, "clear"), "clear", () => ((ctx.local.picked = []), ctx.redraw())) : null,
+      ctx.local.picked.length ? tool(word(ctx, "clear"), "clear", () => clearPick(ctx)) : null,
       forge
         ? tool(word(ctx, "forge", { count: ready.length, suit: suitName(ctx, v.row[0]) }), "forge", () => ctx.act(forge), {
             kind: "forge",
@@ -107,6 +149,19 @@ function playControls(ctx) {
   ];
 }
 
+/** @param {Ctx} ctx */
+function clearPick(ctx) {
+  ctx.local.picked = [];
+  ctx.redraw();
+}
+
+/** @param {Ctx} ctx @param {string | null} suit */
+function moveWeather(ctx, suit) {
+  ctx.local.moving = suit;
+  ctx.redraw();
+}
+
+/** @param {Ctx} ctx */
 function asideControls(ctx) {
   const v = ctx.view;
   const mine = v.reveal?.plays.find((p) => p.seat === ctx.seat);
@@ -122,6 +177,7 @@ function asideControls(ctx) {
   ];
 }
 
+/** @param {Ctx} ctx @param {string} kind */
 function weatherControls(ctx, kind) {
   const v = ctx.view;
   const params = { suit: suitName(ctx, v.row[0]), next: suitName(ctx, v.row[1]) };
@@ -138,7 +194,11 @@ function weatherControls(ctx, kind) {
   ];
 }
 
-/** Change order (TT-10.5): tap a weather card (not the dominant), then the place it goes to. */
+/**
+ * Change order (TT-10.5): tap a weather card (not the dominant), then the place it goes to.
+ * @param {Ctx} ctx
+ * @returns {((suit: string, place: number) => Tap) | null}
+ */
 export function orderPick(ctx) {
   if (!legalOf(ctx, "change_order").length) return null;
   return (suit, place) => {
@@ -148,10 +208,11 @@ export function orderPick(ctx) {
       return action ? () => ctx.act(action) : null;
     }
     if (!legalOf(ctx, "change_order").some((a) => a.suit === suit)) return null;
-    return () => ((ctx.local.moving = suit), ctx.redraw());
+    return () => moveWeather(ctx, suit);
   };
 }
 
+/** @param {Ctx} ctx */
 function orderControls(ctx) {
   const v = ctx.view;
   const moving = ctx.local.moving;
@@ -164,13 +225,17 @@ function orderControls(ctx) {
     el(
       "div",
       { class: "tm-tools" },
-      moving ? tool(word(ctx, "order_other"), "order-back", () => ((ctx.local.moving = null), ctx.redraw())) : null,
+      moving ? tool(word(ctx, "order_other"), "order-back", () => moveWeather(ctx, null)) : null,
       keep ? tool(word(ctx, "keep_order"), "keep-order", () => ctx.act(keep)) : null,
     ),
   ];
 }
 
-/** A pool card's tap, for the stake's chooser or the sharer whose pick it is. */
+/**
+ * A pool card's tap, for the stake's chooser or the sharer whose pick it is.
+ * @param {Ctx} ctx
+ * @returns {((card: Card) => Tap) | null}
+ */
 export function poolTake(ctx) {
   const kind = ctx.view.phase === "stake" ? "stake" : ctx.view.phase === "share" ? "pick" : null;
   const actions = kind ? legalOf(ctx, kind) : [];
@@ -181,13 +246,13 @@ export function poolTake(ctx) {
   };
 }
 
+/** @param {Ctx} ctx */
 function waitingText(ctx) {
   const v = ctx.view;
   if (v.phase === "play" && ctx.seat !== null) {
     if (v.mine_forge) return word(ctx, "you_chose_forge");
     if (v.mine) {
-      const cards = v.mine.map((id) => v.hand.find((c) => c.id === id)).filter(Boolean);
-      return word(ctx, "you_chose", { cards: cardsName(ctx, cards) });
+      return word(ctx, "you_chose", { cards: cardsName(ctx, inHand(ctx, v.mine)) });
     }
   }
   if (v.phase === "set_aside" && v.my_set_aside !== null && v.my_set_aside !== undefined) {
@@ -196,9 +261,13 @@ function waitingText(ctx) {
   return null;
 }
 
-/** The controls of the seat's decision, or what it has chosen in secret while others choose. */
+/**
+ * The controls of the seat's decision, or what it has chosen in secret while others choose.
+ * @param {Ctx} ctx
+ */
 export function controls(ctx) {
   const phase = ctx.view.phase;
+  /** @type {Node[] | null} */
   let body = null;
   if (ctx.legal.length) {
     if (phase === "play") body = playControls(ctx);
