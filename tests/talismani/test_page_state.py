@@ -63,6 +63,9 @@ def test_a_whole_game_never_shows_another_seat_s_hand_or_secret_play(players: in
             if state.phase == "play":
                 chosen = {p.seat for p in shown.players if p.status == "chosen"}
                 assert chosen == set(state.chosen())
+            else:  # who acts now, as the engine's decision names them
+                acting = {p.seat for p in shown.players if p.status in ("acting", "choosing")}
+                assert acting == set(decision.actors), (state.phase, acting)
         seat = decision.actors[0]
         action = TT.ai(seat).act(TT.view(state, seat), decision)
         state, _ = TT.play(state, seat, action)

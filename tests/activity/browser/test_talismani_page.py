@@ -176,7 +176,8 @@ async def test_a_whole_game_is_played_by_clicking_and_no_page_sees_a_secret(
     assert await pages[BOB].frame.evaluate("document.documentElement.lang") == "it"
     heading = await pages[BOB].frame.locator(".tm-weather h3").text_content()
     assert heading == "Fila del Tempo: prima la dominante"
-    assert await watcher.frame.locator(".tm-hand").count() == 0
+    assert await watcher.frame.locator(".tm-hand").count() == 0  # a spectator has no hand
+    assert await watcher.frame.locator(".tm-controls").count() == 0  # nor any decision
 
     kinds = await play_by_clicks(web_rig, pages, watcher)
     assert set(kinds) >= EVERY_DECISION, kinds
@@ -248,7 +249,8 @@ async def test_the_pages_and_the_channel_show_each_other_s_moves(
     await perform(pages[1], state, chosen(state, 1))
     await pages[1].at_version(now + 1)
     await published(table)
-    assert str(table.board().embeds[0].to_dict()) != board_before
+    board = str(table.board().embeds[0].to_dict())
+    assert board != board_before and "Plays revealed in turn 1" in board
     for page in pages.values():
         await page.at_version(now + 1)
         assert await page.frame.locator(".tm-reveal .tm-play").count() == 2
