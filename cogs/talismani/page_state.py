@@ -9,6 +9,7 @@ totals the channel's panel shows and never works a rule out itself."""
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -139,6 +140,7 @@ class TalismaniPage(_Frozen):
     offers: list[Offer] = Field(description="The seat's card plays with their worth, while it plays.")
 
 
+@cache  # a card is described the same in every state (and Card is frozen: shared safely)
 def card_of(card_id: str) -> Card:
     if card_id == FIRST_TALISMAN:
         return Card(id=card_id, kind="first")
@@ -220,24 +222,28 @@ def _reveal(v: TalismaniView) -> Reveal | None:
     )
 
 
+@lru_cache(maxsize=4096)
+def _plays(hand: tuple[str, ...]) -> tuple[RevealedPlay, ...]:
+    """Every card play of ``hand`` (the engine's list) with its worth, which depends on the cards
+    alone: kept, since every version sends a seat's page the same hand while it plays."""
+    return tuple(reveal_play(0, Choice(cards=cards)) for cards in card_plays(hand))
+
+
 def _offers(v: TalismaniView, hand: list[str]) -> list[Offer]:
-    """Every card play of the seat's hand (the engine's list), with what it is worth."""
+    """Every card play of the seat's hand, with what it is worth."""
     if v.phase != "play" or v.seat is None or v.seat in v.chosen:
         return []
-    out = []
-    for cards in card_plays(hand):
-        play = reveal_play(v.seat, Choice(cards=cards))
-        out.append(
-            Offer(
-                cards=list(play.cards),
-                kind=play.kind,
-                suit=play.suit,
-                total=play.total,
-                place=v.row.index(play.suit) + 1 if play.suit in v.row else None,
-                combination=play.combination,
-            )
+    return [
+        Offer(
+            cards=list(play.cards),
+            kind=play.kind,
+            suit=play.suit,
+            total=play.total,
+            place=v.row.index(play.suit) + 1 if play.suit in v.row else None,
+            combination=play.combination,
         )
-    return out
+        for play in _plays(tuple(hand))
+    ]
 
 
 def page_state(view: TalismaniView, seat: int | None) -> TalismaniPage:
