@@ -11,6 +11,23 @@ import { el } from "@gm/dom.mjs";
 import { players, pool, reveal, stake, weather } from "./table.mjs";
 import { controls, hand, orderPick, poolTake } from "./turn.mjs";
 
+// The control that had the keyboard's focus, found again in the new board (a tap redraws it all).
+/** @type {string | null} */
+let focused = null;
+
+/**
+ * @param {Element | null} node
+ * @returns {string | null}
+ */
+function focusKey(node) {
+  if (!(node instanceof HTMLElement) || !node.closest(".tm")) return null;
+  const { card, act, suit } = node.dataset;
+  if (card) return `button[data-card="${CSS.escape(card)}"]`;
+  if (act) return `[data-act="${CSS.escape(act)}"]`;
+  if (suit) return `button[data-suit="${CSS.escape(suit)}"]`;
+  return null;
+}
+
 export default definePage({
   url: import.meta.url,
   styles: ["page.css"],
@@ -20,6 +37,7 @@ export default definePage({
   fresh: () => ({ picked: [], moving: null }),
   /** @param {import("./cards.mjs").Ctx} ctx */
   draw(ctx) {
+    focused = focusKey(document.activeElement);
     const v = ctx.view;
     if (!v) return el("div", { class: "tm" });
     const mine = ctx.legal.length > 0;
@@ -35,5 +53,10 @@ export default definePage({
       ),
       el("div", { class: "tm-own" }, controls(ctx), pool(ctx, poolTake(ctx)), hand(ctx)),
     );
+  },
+  /** @param {Node} root */
+  drawn(root) {
+    const again = focused && root instanceof Element ? root.querySelector(focused) : null;
+    if (again instanceof HTMLElement) again.focus();
   },
 });

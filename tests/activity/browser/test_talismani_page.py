@@ -246,7 +246,16 @@ async def test_the_pages_and_the_channel_show_each_other_s_moves(
     board_before = str(table.board().embeds[0].to_dict())
     state = await table.state()
     assert isinstance(state, TalismaniState)
-    await perform(pages[1], state, chosen(state, 1))
+    action = chosen(state, 1)
+    # With the keyboard: a hand card picked and put back with Enter keeps the focus across
+    # the redraws each tap makes.
+    first = f'.tm-hand button[data-card="{action["cards"][0]}"]'
+    await pages[1].frame.focus(first)
+    for picked in ("true", None):
+        await pages[1].page.keyboard.press("Enter")
+        assert await pages[1].frame.get_attribute(first, "aria-pressed") == picked
+        assert await pages[1].frame.evaluate("document.activeElement.dataset.card") == action["cards"][0]
+    await perform(pages[1], state, action)
     await pages[1].at_version(now + 1)
     await published(table)
     board = str(table.board().embeds[0].to_dict())
