@@ -15,8 +15,11 @@ import { card, cardName, icon, suitTile, talisman, word } from "./cards.mjs";
 // first drawn, so a redraw carries its play-by-play on from where it was instead of starting it
 // over (a table opened after a reveal shows it at once); and the weather row, so a suit that
 // moved (rotated, reversed, moved by Change order) is shown arriving at its new place.
-/** @type {{ reveal: number | null | undefined, revealAt: number | null, row: string[] | null }} */
-const shown = { reveal: undefined, revealAt: null, row: null };
+/**
+ * @type {{ reveal: number | null | undefined, revealAt: number | null, row: string[] | null,
+ *   stake: string | null | undefined }}
+ */
+const shown = { reveal: undefined, revealAt: null, row: null, stake: undefined };
 const STEP_MS = 380; // between two plays of a reveal; shorter when there are many (2.4 s in all at most)
 
 /**
@@ -52,10 +55,14 @@ export function stake(ctx) {
   const v = ctx.view;
   let worth = word(ctx, v.stake_halves === 2 ? "worth_whole" : "worth_half");
   if (!v.stake) worth = word(ctx, v.phase === "stake" ? "stake_choosing" : v.phase === "over" ? "stake_over" : "no_stake");
+  const id = v.stake ? v.stake.id : null;
+  // A new stake arrives in its slot (not on the page's first table).
+  const fresh = shown.stake !== undefined && shown.stake !== id;
+  shown.stake = id;
   return el(
     "section",
     { class: "tm-stake" },
-    v.stake ? card(ctx, v.stake, { size: "xs" }) : null,
+    v.stake ? card(ctx, v.stake, { size: "xs", fresh }) : null,
     el("span", { class: "tm-worth" }, el("b", {}, word(ctx, "stake")), " ", v.stake ? `${cardName(ctx, v.stake)}: ${worth}` : worth),
     el("span", { class: "tm-turn" }, word(ctx, "turn", { turn: v.turn })),
   );
