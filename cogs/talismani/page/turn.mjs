@@ -78,13 +78,15 @@ export function hand(ctx) {
   before.hand = v.hand.map((c) => c.id);
   before.seat = ctx.seat;
   const secret = new Set(v.mine || []);
-  const cards = v.hand.map((c) => {
-    let state = "";
-    if (secret.has(c.id)) state = "secret";
+  const cards = v.hand.map((c, i) => {
+    // A little room where a suit ends (the hand is in weather order, the specials last).
+    const group = (/** @type {Card} */ card) => card.suit || "specials";
+    let state = i > 0 && group(v.hand[i - 1]) !== group(c) ? "newsuit " : "";
+    if (secret.has(c.id)) state += "secret";
     if (opts) {
-      if (ctx.local.picked.includes(c.id)) state = "picked";
-      else if (opts.partners.has(c.id)) state = "lit";
-      else if (ctx.local.picked.length) state = "dim";
+      if (ctx.local.picked.includes(c.id)) state += "picked";
+      else if (opts.partners.has(c.id)) state += "lit";
+      else if (ctx.local.picked.length) state += "dim";
     }
     return card(ctx, c, { state, onclick: opts ? () => tapHand(ctx, c.id) : null, fresh: fresh.has(c.id) });
   });
