@@ -33,8 +33,21 @@ export default definePage({
   styles: ["page.css"],
   // What the seat is building, made anew at each table version: the cards picked for the
   // secret play, the weather card being moved by Change order.
+  // Kept from one version to the next where it still fits the seat's legal moves: another
+  // seat choosing in secret makes a new version, and must not undo the seat's own pick.
   /** @returns {import("./cards.mjs").Local} */
-  fresh: () => ({ picked: [], moving: null }),
+  fresh: (previous, table) => {
+    /** @type {any[]} */
+    const legal = table.legal || [];
+    const plays = legal.filter((a) => a.kind === "play");
+    const held = previous ? previous.picked : [];
+    const fits = plays.some((a) => held.length === a.cards.length && held.every((c) => a.cards.includes(c)));
+    const moving = previous ? previous.moving : null;
+    return {
+      picked: fits || (held.length === 1 && plays.some((a) => a.cards.includes(held[0]))) ? [...held] : [],
+      moving: legal.some((a) => a.kind === "change_order" && a.suit === moving) ? moving : null,
+    };
+  },
   /** @param {import("./cards.mjs").Ctx} ctx */
   draw(ctx) {
     focused = focusKey(document.activeElement);
