@@ -25,7 +25,7 @@ from games.talismani.data import (
     value_of,
 )
 from games.talismani.game import talismans_text
-from games.talismani.plays import is_fairy_play, reveal_play
+from games.talismani.plays import card_plays, is_fairy_play, reveal_play
 from games.talismani.state import Choice, RevealedPlay
 from games.talismani.views import SeatView, TalismaniView
 
@@ -45,6 +45,7 @@ __all__ = [
     "SetAside",
     "TalismaniView",
     "Weather",
+    "card_plays",
     "is_fairy",
     "is_fairy_play",
     "is_joker",
