@@ -3,21 +3,27 @@
 import { el } from "./dom.mjs";
 
 const URGENT_S = 30; // the last seconds are shown as urgent
-let timer = null;
+/** @type {number | undefined} */
+let timer; // the running countdown's setInterval
 
-/** "4:05", "1:02:05": what is left of ``seconds``. */
+/** "4:05", "1:02:05": what is left of ``seconds``.
+ * @param {number} seconds
+ * @returns {string} */
 export function left(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
-  const pad = (n) => String(n).padStart(2, "0");
+  const pad = (/** @type {number} */ n) => String(n).padStart(2, "0");
   return h ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
 }
 
-/** Draw the clock in ``box`` for ``deadline`` (null: none, the box hides). */
+/** Draw the clock in ``box`` for ``deadline`` (null: none, the box hides).
+ * @param {HTMLElement} box
+ * @param {number | null} deadline seconds since the epoch (table.deadline)
+ * @param {(key: string, params?: Record<string, unknown>) => string} word a word in the member's language */
 export function drawClock(box, deadline, word) {
   clearInterval(timer);
-  timer = null;
+  timer = undefined;
   box.hidden = !deadline;
   if (!deadline) return;
   const tick = () => {

@@ -10,7 +10,7 @@ import { drawClock } from "./clock.mjs";
 import { pictureSet, pictured } from "./pictures.mjs";
 
 // The shell's own emoji as its pictures (icons/): Undo's and Hint's, and the final record's.
-const icon = (name) => new URL(`icons/${name}.svg`, import.meta.url).href;
+const icon = (/** @type {string} */ name) => new URL(`icons/${name}.svg`, import.meta.url).href;
 const SHELL_PICTURES = pictureSet({
   "↩️": icon("undo"),
   "💡": icon("hint"),
@@ -59,7 +59,7 @@ const page = {
   moduleGame: /** @type {string | null} */ (null),
   signingIn: false,
   refused: false, // a refusal came: the state that answers it keeps it in view
-  drawing: null, // the drawing under way (drawLatest)
+  drawing: /** @type {Promise<void> | null} */ (null), // the drawing under way (drawLatest)
   redraw: false, // a state came while it was under way: draw again after it
 };
 
@@ -301,7 +301,10 @@ function drawLatest() {
   return page.drawing;
 }
 
-/** A seat's name as the table lists it. */
+/** A seat's name as the table lists it.
+ * @param {import("./wire").Table | null} table
+ * @param {number} seat
+ * @returns {string} */
 function seatName(table, seat) {
   const found = table && table.seats[seat];
   return found ? found.name : `P${seat + 1}`;
@@ -317,7 +320,7 @@ async function draw() {
   app.classList.toggle("my-turn", Boolean(mine && decision.mode !== "ordered") || Boolean(mine && decision.seats[0] === seat));
 
   const prompt = $("prompt");
-  const name = (s) => seatName(table, s);
+  const name = (/** @type {number} */ s) => seatName(table, s);
   if (!table) prompt.replaceChildren(word("activity.page.no_table"));
   else if (table.status === "lobby") prompt.replaceChildren(word("activity.page.lobby.prompt"));
   else if (table.final.length) prompt.replaceChildren(...said(table.final[0], name));
@@ -340,7 +343,7 @@ async function draw() {
 
   $("logtitle").textContent = word("activity.page.log");
   $("lines").replaceChildren(...(table ? table.lines : []).map((line) => el("li", {}, ...said(line, name))));
-  for (const tag of $("lines").querySelectorAll(".name")) tag.classList.toggle("me", Number(tag.dataset.seat) === seat);
+  for (const tag of /** @type {NodeListOf<HTMLElement>} */ ($("lines").querySelectorAll(".name"))) tag.classList.toggle("me", Number(tag.dataset.seat) === seat);
   const final = $("final");
   final.hidden = !(table && table.final.length);
   final.replaceChildren(...(table ? table.final : []).map((line) => el("p", {}, ...said(line, name))));
@@ -366,7 +369,8 @@ async function draw() {
     page.moduleGame = table.game;
     board.replaceChildren();
   }
-  /** @type {import("./page.mjs").Page} */ (page.module).render(board, table, {
+  const loaded = /** @type {import("./page.mjs").Page} */ (page.module); // loaded above, for this game
+  loaded.render(board, table, {
     act,
     word,
     words: page.words,
@@ -374,7 +378,7 @@ async function draw() {
     language: page.language,
   });
   // The game's emoji in the channel's words around the board: its pictures too.
-  for (const id of ["prompt", "lines", "final"]) pictured($(id), page.module.pictures);
+  for (const id of ["prompt", "lines", "final"]) pictured($(id), loaded.pictures);
   for (const id of ["prompt", "lines", "final"]) pictured($(id), SHELL_PICTURES);
 }
 

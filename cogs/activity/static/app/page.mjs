@@ -90,6 +90,7 @@ export function definePage(spec) {
   let local = null;
   /** @type {[Element, AnyTable, Shell] | null} */
   let last = null;
+  /** @type {number | null} */
   let shown = null; // the version last drawn: what changed since is shown moving (motion.mjs)
   const pictures = pictureSet(
     Object.fromEntries(Object.entries(spec.pictures || {}).map(([emoji, file]) => [emoji, new URL(file, spec.url).href])),
@@ -147,7 +148,7 @@ export function definePage(spec) {
     board.replaceChildren(...(root ? [root] : []));
     pictured(root, pictures);
     flip(board, before, "flip", { flashNew: marks !== null }); // a card come from out of sight glows
-    if (marks) for (const node of board.querySelectorAll("[data-flash]")) {
+    if (marks) for (const node of /** @type {NodeListOf<HTMLElement | SVGElement>} */ (board.querySelectorAll("[data-flash]"))) {
       const was = marks.get(node.dataset.flashKey || "");
       if (was !== undefined && was !== node.dataset.flash) flash(node, was);
     }

@@ -6,23 +6,33 @@ import { el } from "./dom.mjs";
 
 const VS16 = "\ufe0f"; // the emoji presentation selector: "⚔️" is "⚔" and VS16
 
-/** ``pictures`` (emoji → URL) as a matcher: longest emoji first, each with an optional VS16. */
+/** A page's pictures as a matcher: ``pattern`` finds their emoji, ``urls`` has each one's picture.
+ * @typedef {{ pattern: RegExp, urls: Record<string, string> }} PictureSet */
+
+/** ``pictures`` (emoji → URL) as a matcher: longest emoji first, each with an optional VS16.
+ * @param {Record<string, string>} pictures
+ * @returns {PictureSet | null} */
 export function pictureSet(pictures) {
   const keys = Object.keys(pictures || {}).map((key) => key.replaceAll(VS16, ""));
   if (!keys.length) return null;
   keys.sort((a, b) => b.length - a.length);
-  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const escape = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const urls = Object.fromEntries(Object.entries(pictures).map(([key, url]) => [key.replaceAll(VS16, ""), url]));
   return { pattern: new RegExp(`(${keys.map(escape).join("|")})${VS16}?`, "gu"), urls };
 }
 
-/** Every emoji of ``set`` in the text under ``root`` (SVG text aside) drawn as its picture. */
+/** Every emoji of ``set`` in the text under ``root`` (SVG text aside) drawn as its picture.
+ * @param {Node | null} root
+ * @param {PictureSet | null} set */
 export function pictured(root, set) {
   if (!root || !set) return;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  /** @type {Text[]} */
   const found = [];
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.parentNode && node.parentNode.namespaceURI === "http://www.w3.org/2000/svg") continue;
+  // SHOW_TEXT: the walker gives text nodes only
+  const next = () => /** @type {Text | null} */ (walker.nextNode());
+  for (let node = next(); node; node = next()) {
+    if (node.parentElement && node.parentElement.namespaceURI === "http://www.w3.org/2000/svg") continue;
     set.pattern.lastIndex = 0;
     if (set.pattern.test(node.data)) found.push(node);
   }

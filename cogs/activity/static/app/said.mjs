@@ -4,7 +4,13 @@
 // to fit, its full name is on hover (title) and a tap shows it all (nameTag).
 import { el } from "./dom.mjs";
 
-/** A member's name, safe and never cut for good: every page draws names with it. */
+/** One marked text (cogs/activity/wire.py's ``Said``): plain strings, and where a seat's name stands.
+ * @typedef {(string | import("./wire").SeatPart)[]} Said */
+
+/** A member's name, safe and never cut for good: every page draws names with it.
+ * @param {string} name
+ * @param {import("./dom.mjs").Attrs} [attrs]
+ * @returns {HTMLElement} */
 export function nameTag(name, attrs = {}) {
   const text = String(name);
   return el(
@@ -14,8 +20,8 @@ export function nameTag(name, attrs = {}) {
       class: `name${attrs.class ? ` ${attrs.class}` : ""}`,
       title: text,
       // A tap (a phone has no hover) shows the whole name in place, another cuts it again.
-      onclick: (event) => {
-        const tag = event.currentTarget;
+      onclick: (/** @type {MouseEvent} */ event) => {
+        const tag = /** @type {HTMLElement} */ (event.currentTarget);
         if (tag.scrollWidth <= tag.clientWidth && !tag.classList.contains("whole")) return;
         event.stopPropagation();
         tag.classList.toggle("whole");
@@ -26,7 +32,10 @@ export function nameTag(name, attrs = {}) {
 }
 
 /** One marked text as nodes: ``parts`` a list of strings and {seat}; ``name(seat)``
- * the seat's name (a plain string: the server sends markdown nowhere in them). */
+ * the seat's name (a plain string: the server sends markdown nowhere in them).
+ * @param {Said | string | null} parts
+ * @param {(seat: number) => string} name
+ * @returns {Node[]} */
 export function said(parts, name) {
   if (typeof parts === "string") return [document.createTextNode(parts)];
   return (parts || []).map((part) =>
@@ -35,9 +44,15 @@ export function said(parts, name) {
 }
 
 /** A catalog word as nodes where some parameters are nodes (a name tag, an icon):
- * ``word(key, params)`` formats it as usual, each node standing where its {name} is. */
+ * ``word(key, params)`` formats it as usual, each node standing where its {name} is.
+ * @param {(key: string, params?: Record<string, unknown>) => string} word
+ * @param {string} key
+ * @param {Record<string, unknown>} [params]
+ * @returns {(string | Node)[]} */
 export function nodesOf(word, key, params = {}) {
+  /** @type {Record<string, Node>} */
   const nodes = {};
+  /** @type {Record<string, unknown>} */
   const flat = {};
   for (const [name, value] of Object.entries(params)) {
     if (value instanceof Node) {
