@@ -1,5 +1,6 @@
 """Akelarre's Activity page says every word from the catalog: each key its modules ask for
-(``w("key")``, ``counted("key", n)``) is in both languages, and none of its own words lies unused."""
+(``w("key")``, ``counted("key", n)``, ``nodesOf(w, "key", ...)``) is in both languages, and
+none of its own words lies unused."""
 
 from __future__ import annotations
 
@@ -12,13 +13,14 @@ from bot.i18n import LANGUAGES, catalog
 
 PAGE = Path(__file__).parents[2] / "cogs" / "akelarre" / "page"
 MODULES = "*.mjs"  # the page and the parts it is split into
-ASKED = re.compile(r'\b(w|counted)\(\s*"([a-z_]+)"')
+# w("key"), counted("key", n), and nodesOf(w, "key", ...) (a word with pictures among its parts).
+ASKED = re.compile(r'\b(?:w|counted)\(\s*"([a-z_]+)"|\bnodesOf\(\s*w,\s*"([a-z_]+)"')
 
 
 def asked() -> set[str]:
     """The page's own keys its modules name (``akelarre.page.<key>``)."""
     sources = [path.read_text(encoding="utf-8") for path in sorted(PAGE.glob(MODULES))]
-    return {key for source in sources for _call, key in ASKED.findall(source)}
+    return {called or parted for source in sources for called, parted in ASKED.findall(source)}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
