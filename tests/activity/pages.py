@@ -34,3 +34,9 @@ def page_view(game: str, state: GameState, seat: int | None) -> dict[str, Any]:
     if work is not None:
         work()
     return presenter.page_state(view, seat).model_dump(mode="json")
+
+
+def said_text(line: list[Any], seats: list[dict[str, Any]]) -> str:
+    """A page's text (cogs/activity/marked.py: plain pieces and ``{"seat": n}``) as the page
+    shows it: each name its seat's."""
+    return "".join(part if isinstance(part, str) else seats[part["seat"]]["name"] for part in line)

@@ -141,3 +141,17 @@ async def open_page(
     if wait:
         await table_page.ready()
     return table_page
+
+
+# The text of each node ``selector`` names, a picture read as the emoji it stands for (its alt).
+WITH_PICTURES = """(selector) => [...document.querySelectorAll(selector)].map((node) => {
+  const copy = node.cloneNode(true);
+  copy.querySelectorAll("img").forEach((img) => img.replaceWith(img.alt));
+  return copy.textContent.trim();
+})"""
+
+
+async def texts(page: TablePage, selector: str) -> list[str]:
+    """What the nodes ``selector`` names say, each picture read as its emoji."""
+    found: list[str] = await page.frame.evaluate(WITH_PICTURES, selector)
+    return found

@@ -23,7 +23,7 @@ from cogs.activity.server import ActivityServer
 from cogs.akelarre import PRESENTER
 from games.akelarre.state import AkelarreState
 from tests.activity.browser.akelarre_clicks import AK, Recording, chosen, perform, pick_hand
-from tests.activity.browser.pages import DESKTOP, PHONE, PIP, TablePage, open_page
+from tests.activity.browser.pages import DESKTOP, PHONE, PIP, WITH_PICTURES, TablePage, open_page
 from tests.activity.conftest import ALICE, BOB, CHANNEL, Rig, published
 from tests.activity.fake_discord import FakeDiscord
 from tests.e2e.helpers import make_table, start_game
@@ -87,14 +87,6 @@ async def shown_hand(page: TablePage) -> list[str]:
         str(await c.get_attribute("data-card"))
         for c in await page.frame.locator(".ak-hand [data-card]").all()
     ]
-
-
-# The text of each node ``selector`` names, a picture read as the emoji it stands for (its alt).
-WITH_PICTURES = """(selector) => [...document.querySelectorAll(selector)].map((node) => {
-  const copy = node.cloneNode(true);
-  copy.querySelectorAll("img").forEach((img) => img.replaceWith(img.alt));
-  return copy.textContent.trim();
-})"""
 
 
 async def hand_size_shown(page: TablePage, seat: int) -> str:

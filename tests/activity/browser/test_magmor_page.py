@@ -30,6 +30,7 @@ from tests.activity.browser.magmor_clicks import MM, perform, wanted
 from tests.activity.browser.pages import DESKTOP, PHONE, PIP, TablePage, open_page
 from tests.activity.conftest import ALICE, BOB, CHANNEL, DAVE, Rig, published
 from tests.activity.fake_discord import FakeDiscord
+from tests.activity.pages import said_text
 from tests.e2e.helpers import make_table, start_game, step
 from tests.factory import start_with_an_ai
 
@@ -121,7 +122,8 @@ def check_secrets(recording: Recording, seat: int | None, state: MagmorState) ->
 def peeked_lines(recording: Recording, language: str) -> list[str]:
     """The log's "you peeked at" lines a page was sent (the explorer's own event)."""
     head = str(catalog(language)["magmor.event.explored_face"]).split("{cell}")[0]
-    return sorted({line for table in tables(recording) for line in table["lines"] if line.startswith(head)})
+    said = {said_text(line, table["seats"]) for table in tables(recording) for line in table["lines"]}
+    return sorted(line for line in said if line.startswith(head))
 
 
 async def play_by_clicks(rig: Rig, pages: dict[int, TablePage]) -> Counter[str]:

@@ -23,7 +23,7 @@ from cogs.activity.server import ActivityServer
 from cogs.talismani import PRESENTER
 from games.talismani import TalismaniState
 from tests.activity.browser.akelarre_clicks import Recording
-from tests.activity.browser.pages import DESKTOP, PHONE, PIP, TablePage, open_page
+from tests.activity.browser.pages import DESKTOP, PHONE, PIP, TablePage, open_page, texts
 from tests.activity.browser.talismani_clicks import TT, chosen, moment, perform
 from tests.activity.conftest import ALICE, BOB, CHANNEL, DAVE, Rig, published
 from tests.activity.fake_discord import FakeDiscord
@@ -190,7 +190,7 @@ async def test_a_whole_game_is_played_by_clicking_and_no_page_sees_a_secret(
         await page.at_version(version)
         assert await page.frame.locator("#final").is_visible()
         if user == ALICE:
-            assert await page.frame.locator("#final p").all_inner_texts() == record
+            assert await texts(page, "#final p") == record
             await shot(page, "tm-en-final")
         if user == BOB:
             await shot(page, "tm-it-final")
