@@ -20,6 +20,7 @@ from bot.client import GameMasterBot
 from bot.model import Applied, LogRow
 from cogs.activity.server import ActivityServer
 from cogs.kit.presenter import register
+from games.registry import GAMES
 from tests.activity.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
 from tests.activity.pages import page_presenters, page_view
 from tests.e2e.helpers import Table
@@ -46,6 +47,8 @@ class Channel:
     bot: GameMasterBot
     flushed: list[int] = field(default_factory=list)
     views: dict[int, dict[int | None, Any]] = field(default_factory=dict)  # version -> seat -> view
+    # The engine's own views (Game.view) at each version: what a page's state is made from.
+    engine_views: dict[int, dict[int | None, Any]] = field(default_factory=dict)
 
     async def flush(self, channel_id: int, *, wait: bool = True) -> None:
         self.flushed.append(channel_id)
@@ -61,6 +64,10 @@ class Channel:
             seats: list[int | None] = [*range(len(applied.table.seats)), None]
             views = {s: page_view(applied.row.game, applied.state, s) for s in seats}
             self.views[applied.row.version] = views
+            game = GAMES[applied.row.game]
+            self.engine_views[applied.row.version] = {
+                s: game.view(applied.state, s).model_dump(mode="json") for s in seats
+            }
 
         core.commit = recorded  # type: ignore[method-assign]
 

@@ -102,7 +102,7 @@ def check_frames(rig: Rig, frames: list[str], seat: int | None) -> int:
         table = message.get("table") if message.get("type") == "state" else None
         if not table or not table.get("view") or table["status"] != "playing":
             continue  # at the end every hand is revealed (``reveal_events``)
-        views = rig.channel.views[table["version"]]
+        views = rig.channel.engine_views[table["version"]]
         public = strings(views[None])
         others = {c for s, v in views.items() if s is not None and s != seat for c in v["hand"] or []}
         assert table["seat"] == seat and table["view"]["seat"] == seat
