@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import hashlib
 import html
-import json
 import logging
 import math
 import mimetypes
@@ -32,6 +31,7 @@ from bot.table import TableService
 from cogs.activity.backlog import bound
 from cogs.activity.caps import Door, SocketCaps
 from cogs.activity.discord_api import DiscordApi, DiscordRefused
+from cogs.activity.drafting import take_draft
 from cogs.activity.headers import Guard
 from cogs.activity.hinting import PageHints
 from cogs.activity.limits import Bucket, Calls, client_address
@@ -39,7 +39,6 @@ from cogs.activity.outside import outside_html
 from cogs.activity.pages import PageFiles, page_folders
 from cogs.activity.protocol import (
     CLIENT,
-    MAX_DRAFT_CHARS,
     MAX_FRAME_BYTES,
     MAX_MESSAGE_CHARS,
     PONG,
@@ -50,15 +49,12 @@ from cogs.activity.protocol import (
     Hello,
     Ping,
     Undo,
-    draft_message,
     error,
 )
 from cogs.activity.said import failed, refuse, refused_upgrade, send, shut
 from cogs.activity.viewers import Viewer, Viewers
 from cogs.hints import hint_text
-from cogs.kit.presenter import PRESENTERS
 from games.core import RuleError
-from games.registry import GAMES
 
 log = logging.getLogger("gamemaster.activity")
 
@@ -281,8 +277,8 @@ class ActivityServer:
         if viewer is None:
             await refuse(ws, "hello_first", language)
             return None
-        if isinstance(message, Draft):
-            await self.draft(viewer, message)
+        if isinstance(message, Draft):  # not a move: shown, not played (cogs.activity.drafting)
+            await take_draft(self.service, self.viewers, viewer, message)
             return viewer
         await self.play(viewer, message)
         return viewer
@@ -336,49 +332,6 @@ class ActivityServer:
                 await road.enter_async_context(step)
             except (TableError, RuleError) as refusal:
                 await self._refused_move(viewer, refusal)
-
-    async def draft(self, viewer: Viewer, message: Draft) -> None:
-        """An acting seat's draft, as its game makes it public, to every page of the channel;
-        kept in memory for the pages that come later, until the version moves on
-        (cogs.activity.drafts): not a move, so not the table service's."""
-        ws, language = viewer.socket, viewer.language
-        if not self.viewers.drafts.allow(ws):
-            await refuse(ws, "draft_too_fast", language)
-            return
-        if len(json.dumps(message.draft)) > MAX_DRAFT_CHARS:
-            await refuse(ws, "too_big", language)
-            return
-        found = await self.service.active(viewer.channel_id)
-        if found is None or found[0].status != "playing":
-            await refuse(ws, "draft_not_acting", language)
-            return
-        row, info = found
-        state = self.service.state_of(row)
-        decision = GAMES[row.game].decision(state)
-        seat = info.seat_of(viewer.user_id)
-        if seat is None or decision is None or seat not in decision.actors:
-            await refuse(ws, "draft_not_acting", language)
-            return
-        if message.version != row.version:
-            await refuse(ws, "draft_stale", language)
-            return
-        presenter = PRESENTERS.get(row.game)
-        try:
-            shown = (
-                presenter.page_draft(GAMES[row.game].view(state, seat), seat, message.draft)
-                if presenter
-                else None
-            )
-        except TableError as refusal:  # a draft this seat could not make: the game says why
-            await send(ws, error(refusal.key, t(refusal.key, language, **refusal.params)))
-            return
-        if shown is None:
-            await refuse(ws, "no_drafts", language)
-            return
-        stamp = (row.id, row.version)
-        text = json.dumps(draft_message(row.version, seat, shown.model_dump(mode="json")))
-        self.viewers.drafts.keep(viewer.channel_id, stamp, text)
-        await self.viewers.relay(viewer.channel_id, stamp, text)
 
     async def hint(self, viewer: Viewer, before_search: Callable[[], None] | None = None) -> None:
         """The panel's Hint: the hard search on the member's own view (bot.hints);

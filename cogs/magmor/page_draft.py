@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.model import TableError
 from cogs.magmor.page_state import Cards, Resource, Share
-from games.magmor.data import RESOURCES
+from cogs.magmor.words import RESOURCES
 from games.magmor.face import MagmorView
 
 MAX_CARDS = 99  # far above any find (a terrain yields a handful): a count past it is no draft
@@ -45,7 +45,7 @@ def page_draft(view: MagmorView, seat: int, draft: dict[str, object]) -> MagmorD
         sent = _Sent.model_validate(draft)
     except ValidationError:
         raise TableError("magmor.page.draft_bad") from None
-    given = dict.fromkeys(RESOURCES, 0)
+    given: dict[str, int] = dict.fromkeys(RESOURCES, 0)
     shares = []
     for to, cards in sorted(sent.allocation.items()):
         if not 0 <= to < view.players:
@@ -54,7 +54,9 @@ def page_draft(view: MagmorView, seat: int, draft: dict[str, object]) -> MagmorD
             raise TableError("magmor.page.draft_bad_cards")
         for res, n in cards.items():
             given[res] += n
-        kept = [Cards(res=r, n=n) for r in RESOURCES for k, n in cards.items() if k == r and n]
+        kept = [
+            Cards(res=res, n=n) for res, n in sorted(cards.items(), key=lambda c: RESOURCES.index(c[0])) if n
+        ]
         if kept:
             shares.append(Share(seat=to, cards=kept))
     if any(given[r] > view.taken.get(r, 0) for r in RESOURCES):
