@@ -36,6 +36,7 @@ export function split(ctx) {
   return [
     el("h3", {}, ctx.word("magmor.page.split_you")),
     el("p", { class: "mm-note" }, ctx.word(count ? "magmor.page.split_how" : "magmor.page.split_ready")),
+    el("p", { class: "mm-note", dataset: { shown: "" } }, ctx.word("magmor.page.split_shown")),
     poolRow(ctx, pool),
     shortfallNote(ctx),
     crossing(ctx),

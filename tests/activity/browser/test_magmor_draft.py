@@ -42,7 +42,8 @@ async def test_the_leader_s_draft_shows_in_the_others_pages_before_it_is_sent(
         await page.at_version(version)
         assert await page.frame.locator(".mm-draft").count() == 0  # nothing tapped yet
 
-    # The leader taps a found card, then the other member.
+    # The leader is told the table sees its split as it is built, then taps a card and a player.
+    assert await pages[leader].frame.locator(".mm-decide [data-shown]").count() == 1
     await click(pages[leader], f'.mm-pool [data-token="{res}"]')
     await click(pages[leader], f'[data-zone="{seat[other]}"] .mm-zone-head')
     for user in (other, DAVE):
