@@ -13,6 +13,7 @@ A page sends:
   (``Presenter.page_draft``): accepted only from a seat that acts now, at the table's
   current version, in a game that shares drafts; kept in memory only (not a move, not
   stored, no new version: a draft binds no one) and dropped when the version moves on;
+  at most ``MAX_DRAFT_CHARS`` of JSON, and a few a second per socket (cogs/activity/drafts.py);
 * ``ping``: are you there? Answered with ``pong`` at once, before sign-in too (the
   page pings from the moment its socket opens; the sign-in deadline still closes
   a socket that never says hello, and a ping costs one short reply, no lookup).
