@@ -12,6 +12,12 @@ A page sends:
   ``start`` (the host) and ``rematch`` (a finished game's seat): the lobby's
   buttons (cogs/lobby.py, cogs/rematch.py), for the channel the page's Activity
   runs in and the member Discord signed in (cogs/activity/lobby_moves.py);
+* ``draft``: what its seat is building for the current decision (Mag Mor's leader's
+  split), at ``version``, as a small JSON object the game reads
+  (``Presenter.page_draft``): accepted only from a seat that acts now, at the table's
+  current version, in a game that shares drafts; kept in memory only (not a move, not
+  stored, no new version: a draft binds no one) and dropped when the version moves on;
+  at most ``MAX_DRAFT_CHARS`` of JSON, and a few a second per socket (cogs/activity/drafts.py);
 * ``ping``: are you there? Answered with ``pong`` at once, before sign-in too (the
   page pings from the moment its socket opens; the sign-in deadline still closes
   a socket that never says hello, and a ping costs one short reply, no lookup).
@@ -22,7 +28,9 @@ The server sends ``state`` (the viewer's own view, after the hello and after
 every committed change; with a game's first state, its words, its data and
 ``page``, whether the page has a module that draws that game), ``hint`` (to
 the asking page alone: the move as the engine's JSON, the table's version it
-was found at, and the hint in words), ``pong`` (the answer to a ``ping``) and
+was found at, and the hint in words), ``pong`` (the answer to a ``ping``),
+``draft`` (an acting seat's draft, as its game made it public, to every page of the
+channel, and again after the state to a page that signs in while it stands) and
 ``error`` (a refusal: its catalog ``key``, the rule's id where a
 rule forbids the move, and the text in the
 viewer's language).
@@ -43,6 +51,8 @@ PROTOCOL: Literal[1] = 1
 # larger is refused unread, and far larger still closes the socket (aiohttp).
 MAX_MESSAGE_CHARS = 8192
 MAX_FRAME_BYTES = 65536
+# A draft is a few seats' worth of counts (Mag Mor's split): far smaller than a message.
+MAX_DRAFT_CHARS = 2048
 
 
 class _Message(BaseModel):
@@ -66,6 +76,12 @@ class Act(_Message):
 class Undo(_Message):
     type: Literal["undo"]
     version: int = Field(ge=0)
+
+
+class Draft(_Message):
+    type: Literal["draft"]
+    version: int = Field(ge=0)
+    draft: dict[str, Any]
 
 
 class AskHint(_Message):
@@ -101,10 +117,15 @@ class Rematch(_Message):
 
 # The lobby's buttons: no channel, seat or member in them (extra=forbid refuses one).
 LobbyMessage = Join | Leave | AddAi | Start | Rematch
-Message = Hello | Act | Undo | AskHint | Ping | LobbyMessage
+Message = Hello | Act | Undo | Draft | AskHint | Ping | LobbyMessage
 ClientMessage = Annotated[Message, Field(discriminator="type")]
 CLIENT = TypeAdapter[Message](ClientMessage)
 PONG: dict[str, Any] = {"v": PROTOCOL, "type": "pong"}
+
+
+def draft_message(version: int, seat: int, draft: dict[str, Any]) -> dict[str, Any]:
+    """The server's ``draft``: ``seat``'s draft at ``version``, as its game made it public."""
+    return {"v": PROTOCOL, "type": "draft", "version": version, "seat": seat, "draft": draft}
 
 
 def error(key: str, text: str, *, rule: str | None = None) -> dict[str, Any]:

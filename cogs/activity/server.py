@@ -32,6 +32,7 @@ from bot.table import TableService
 from cogs.activity.backlog import bound
 from cogs.activity.caps import Door, SocketCaps
 from cogs.activity.discord_api import DiscordApi, DiscordRefused
+from cogs.activity.drafting import take_draft
 from cogs.activity.headers import Guard
 from cogs.activity.hinting import PageHints
 from cogs.activity.limits import Bucket, Calls, client_address
@@ -46,6 +47,7 @@ from cogs.activity.protocol import (
     PROTOCOL,
     Act,
     AskHint,
+    Draft,
     Hello,
     LobbyMessage,
     Ping,
@@ -255,6 +257,7 @@ class ActivityServer:
             if viewer is not None:
                 self.viewers.remove(viewer)
                 self.hints.leave(viewer)  # its search, if any, is abandoned
+            self.viewers.drafts.closed(ws)
             self.caps.close(self._doors.pop(ws))
         return ws
 
@@ -277,6 +280,9 @@ class ActivityServer:
         if viewer is None:
             await refuse(ws, "hello_first", language)
             return None
+        if isinstance(message, Draft):  # not a move: shown, not played (cogs.activity.drafting)
+            await take_draft(self.service, self.viewers, viewer, message)
+            return viewer
         await self.play(viewer, message)
         return viewer
 

@@ -21,6 +21,7 @@ from aiohttp import web
 from bot.changes import PAGES
 from bot.table import TableService
 from cogs.activity.backlog import unsent
+from cogs.activity.drafts import Drafts, Stamp
 from cogs.activity.pages import page_path
 from cogs.activity.protocol import PROTOCOL
 from cogs.activity.shown import Drawn, Shown, page_data, shown, words
@@ -69,6 +70,7 @@ class Viewers:
         self.drawn = Drawn()  # the last events' lines, drawn once for every change that lists them
         self._by_channel: dict[int, set[Viewer]] = {}
         self._closing: set[asyncio.Task[bool]] = set()
+        self.drafts = Drafts()  # the drafts shown with the table (cogs.activity.drafts)
 
     def add(self, viewer: Viewer) -> None:
         self._by_channel.setdefault(viewer.channel_id, set()).add(viewer)
@@ -79,6 +81,7 @@ class Viewers:
             viewers.discard(viewer)
             if not viewers:
                 del self._by_channel[viewer.channel_id]
+                self.drafts.drop(viewer.channel_id)  # nobody left to show it to
 
     def channels(self) -> list[int]:
         """The channels with a page open here: with several processes, the pages
@@ -104,6 +107,11 @@ class Viewers:
         except Exception:
             log.exception("activity update failed", extra={"fields": {"channel": channel_id}})
 
+    async def relay(self, channel_id: int, stamp: Stamp, text: str) -> None:
+        """A draft message to every page of the channel that shows the table at ``stamp``
+        (one still to get that state gets the draft after it: :meth:`_deliver`)."""
+        await asyncio.gather(*(self._send(v, text) for v in self.of(channel_id) if v.sent == stamp))
+
     async def _deliver(self, viewers: list[Viewer], at: Shown | None, *, again: bool = False) -> None:
         """``at`` to each of ``viewers`` as its seat sees it, each (seat, language)
         drawn and written as JSON once: a text is all that waits on the sockets,
@@ -114,6 +122,8 @@ class Viewers:
         game = at.row.game if at is not None else ""
         texts: dict[tuple[int | None, str, bool], str] = {}
         sends = []
+        # The draft standing at this version goes after the state (one of an older version goes).
+        draft = self.drafts.at(viewers[0].channel_id, stamp) if viewers else None
         for viewer in viewers:
             if not again and stamp is not None and viewer.sent is not None and stamp <= viewer.sent:
                 continue  # a later flush sent this or newer already
@@ -124,10 +134,10 @@ class Viewers:
             if key not in texts:
                 table = at.table(seat, viewer.language) if at is not None else None
                 texts[key] = json.dumps(state_message(table, viewer.language, with_words=with_words))
-            sends.append(self._send(viewer, texts[key]))
+            sends.append(self._send(viewer, texts[key], draft))
         await asyncio.gather(*sends)
 
-    async def _send(self, viewer: Viewer, text: str) -> None:
+    async def _send(self, viewer: Viewer, text: str, then: str | None = None) -> None:
         if unsent(viewer.transport) > self.unsent_bytes:
             # A page this far behind does not read: let go at once, its buffers with it.
             self.remove(viewer)
@@ -139,6 +149,8 @@ class Viewers:
             # the change step: it is let go, and gets the state when it says hello again.
             async with asyncio.timeout(SEND_SECONDS):
                 await viewer.socket.send_str(text)
+                if then is not None:
+                    await viewer.socket.send_str(then)
         except (ConnectionError, TimeoutError):
             self.remove(viewer)
             closing = asyncio.create_task(viewer.socket.close())

@@ -140,6 +140,18 @@ class HintMessage(_Sent):
     text: str = Field(description="The hint in words (Markdown).")
 
 
+class DraftMessage(_Sent):
+    """What a seat that decides now is building in its page (Mag Mor's leader's split), as its
+    game made it public (Presenter.page_draft): to every page of the channel, and after the
+    state to a page that comes later, until the version moves on. Binds no one; not a move."""
+
+    v: Literal[1]
+    type: Literal["draft"]
+    version: int = Field(description="The table's version the draft was made at: shown with that state only.")
+    seat: int = Field(description="The seat building it.")
+    draft: dict[str, Any] = Field(description="The draft, the game's own model (its page reads it).")
+
+
 class PongMessage(_Sent):
     """The answer to a ping."""
 
@@ -148,4 +160,10 @@ class PongMessage(_Sent):
 
 
 # Every message a page is sent, in the order the generated file lists them.
-SERVER_MESSAGES: tuple[type[BaseModel], ...] = (StateMessage, ErrorMessage, HintMessage, PongMessage)
+SERVER_MESSAGES: tuple[type[BaseModel], ...] = (
+    StateMessage,
+    ErrorMessage,
+    HintMessage,
+    PongMessage,
+    DraftMessage,
+)

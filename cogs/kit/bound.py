@@ -51,6 +51,7 @@ class Hooks:
     page_data: Callable[[str], dict[str, Any]] | None = None
     page_state: Callable[[View, int | None], BaseModel] | None = None
     page_work: Callable[[View, int | None], Callable[[], None] | None] | None = None
+    page_draft: Callable[[View, int, dict[str, Any]], BaseModel | None] | None = None
     final_headline: Callable[[TableInfo, Outcome, str], str | None] | None = None
     score_text: Callable[[TableInfo, Standing, str], str] | None = None
     score_amount: Callable[[int, str], str] | None = None
@@ -141,6 +142,10 @@ class BoundPresenter(Presenter):
     def page_work(self, view: BaseModel, seat: int | None) -> Callable[[], None] | None:
         own = self.hooks.page_work
         return super().page_work(view, seat) if own is None else own(self._own(view), seat)
+
+    def page_draft(self, view: BaseModel, seat: int, draft: dict[str, Any]) -> BaseModel | None:
+        own = self.hooks.page_draft
+        return super().page_draft(view, seat, draft) if own is None else own(self._own(view), seat, draft)
 
     def board_image(
         self,

@@ -86,6 +86,15 @@ class Presenter(ABC):
         none. The page is sent all the same if it takes too long, with what is known by then."""
         return None
 
+    def page_draft(self, view: BaseModel, seat: int, draft: dict[str, Any]) -> BaseModel | None:
+        """What every page of the channel is shown of ``draft``, what ``seat`` (acting now) is
+        building in its page for the current decision (Mag Mor's leader's split), read against
+        the seat's own ``view``: a model made public (nothing of it may be hidden from another
+        seat), sent to every page as is, in memory only until the version moves on (a draft binds
+        no one and is not a move). Raise ``TableError`` for a draft the seat could not make;
+        None (the default): this game shares no drafts, and the page is told so."""
+        return None
+
     def page_data(self, language: str) -> dict[str, Any]:
         """What the Activity's page of this game draws with that no state holds
         (Narnia's map: its cells and borders), sent once per page; {} for none."""

@@ -18,7 +18,7 @@ export default definePage({
   fresh: (previous, table) => {
     const turn = table.view ? table.view.turn : null;
     const look = previous && previous.turn === turn ? previous.look : null;
-    return { turn, look, alloc: {}, card: null, more: false };
+    return { turn, look, alloc: {}, card: null, more: false, touched: false };
   },
   draw(ctx) {
     const v = ctx.view;

@@ -3,13 +3,13 @@
 // some are left, so several go to a player in as many taps; a card given is taken back with a
 // tap; a ready-made split (the channel panel's own, sent with the leader's page) fills the
 // draft in one tap, to send or adjust. Confirm is offered once every card has a player.
-// Its words are the panel's own (magmor.ui.preset_*). The draft lives in the leader's page
-// until it is sent (the engine lists no split among the legal moves: there are too many;
-// the table service checks the one sent): the others see the found cards and who splits
-// them, and the split itself once made.
+// Its words are the panel's own (magmor.ui.preset_*). The engine lists no split among the
+// legal moves (there are too many): the table service checks the one sent. While it is built,
+// the draft is shown to the others (draft.mjs): it binds no one, only the confirmed split counts.
 import { el } from "@gm/dom.mjs";
 import { bundle, res, tokens } from "./icons.mjs";
 import { face } from "./face.mjs";
+import { shareDraft, shownDraft } from "./draft.mjs";
 
 const SHOWN = 4; // ready-made splits shown before "more"
 
@@ -21,6 +21,7 @@ export function split(ctx) {
     return [
       el("h3", {}, ctx.word("magmor.page.split_other", { seat: ctx.name(v.leader) })),
       el("div", { class: "mm-found" }, bundle(ctx, v.taken, "big")),
+      shownDraft(ctx),
       shortfallNote(ctx),
       crossing(ctx),
       el("p", { class: "mm-note" }, ctx.word("magmor.page.split_talk")),
@@ -31,9 +32,11 @@ export function split(ctx) {
   const pool = left(v, local.alloc);
   if (local.card && !pool[local.card]) local.card = null;
   const count = Object.values(pool).reduce((a, b) => a + b, 0);
+  shareDraft(ctx);
   return [
     el("h3", {}, ctx.word("magmor.page.split_you")),
     el("p", { class: "mm-note" }, ctx.word(count ? "magmor.page.split_how" : "magmor.page.split_ready")),
+    el("p", { class: "mm-note", dataset: { shown: "" } }, ctx.word("magmor.page.split_shown")),
     poolRow(ctx, pool),
     shortfallNote(ctx),
     crossing(ctx),
@@ -44,7 +47,7 @@ export function split(ctx) {
       { class: "mm-btns" },
       el("button", { type: "button", class: "mm-btn keep", dataset: { act: "keep" }, onclick: () => send(ctx, { [ctx.seat]: Object.fromEntries(v.taken.map((c) => [c.res, c.n])) }) },
         ctx.word("magmor.page.split_keep")),
-      el("button", { type: "button", class: "mm-btn", dataset: { act: "reset" }, disabled: !Object.keys(local.alloc).length, onclick: () => { local.alloc = {}; local.card = null; ctx.redraw(); } },
+      el("button", { type: "button", class: "mm-btn", dataset: { act: "reset" }, disabled: !Object.keys(local.alloc).length, onclick: () => { local.alloc = {}; local.card = null; local.touched = true; ctx.redraw(); } },
         ctx.word("magmor.page.split_reset")),
       el("button", { type: "button", class: "mm-btn go", dataset: { act: "split" }, disabled: count > 0, onclick: () => send(ctx, local.alloc) },
         count ? ctx.word("magmor.page.split_left", { count }) : ctx.word("magmor.page.split_confirm")),
@@ -74,6 +77,7 @@ function left(v, alloc) {
 
 function move(ctx, resource, from, to) {
   const alloc = ctx.local.alloc;
+  ctx.local.touched = true;
   if (from !== null) {
     alloc[from][resource] -= 1;
     if (!alloc[from][resource]) delete alloc[from][resource];
@@ -189,7 +193,7 @@ function presets(ctx) {
       return el(
         "button",
         { type: "button", class: `mm-preset${key(alloc) === draft ? " chosen" : ""}`, dataset: { preset: String(index), shares: shares(p) },
-          onclick: () => { ctx.local.alloc = alloc; ctx.local.card = null; ctx.redraw(); } },
+          onclick: () => { ctx.local.alloc = alloc; ctx.local.card = null; ctx.local.touched = true; ctx.redraw(); } },
         el("span", { class: "mm-preset-label" }, p.usual ? el("span", { class: "mm-usual" }, ctx.word("magmor.page.usual")) : null, label(ctx, p)),
         el("span", { class: "mm-preset-shares" }, p.shares.map((s) => el("span", { class: "mm-share" }, `${ctx.name(s.seat)} `, bundle(ctx, s.cards)))),
       );

@@ -33,6 +33,9 @@ const SILENT_MS = 12000;
 const HELLO_MS = 30000;
 const ANSWER_MS = 5000;
 const TICK_MS = 1000;
+// A draft (protocol.py's ``draft``) goes this long after the page's last change to it:
+// one message per pause in the member's taps, not one per tap.
+const DRAFT_MS = 250;
 
 /** One of the page's own elements (index.html): always there.
  * @param {string} id */
@@ -61,6 +64,9 @@ const page = {
   refused: false, // a refusal came: the state that answers it keeps it in view
   drawing: /** @type {Promise<void> | null} */ (null), // the drawing under way (drawLatest)
   redraw: false, // a state came while it was under way: draw again after it
+  draft: /** @type {import("./wire").DraftMessage | null} */ (null), // the draft standing at this version, from the server
+  shared: /** @type {string | null} */ (null), // "version:json" of the last draft this page sent on this socket
+  shareTimer: /** @type {ReturnType<typeof setTimeout> | undefined} */ (undefined),
 };
 
 /** The page's word in the member's language.
@@ -109,6 +115,24 @@ function act(action) {
 function lobbyMove(message) {
   if (page.waiting || !page.table) return;
   if (send(message)) wait();
+}
+
+/** What a game's page calls with the draft its member is building (Presenter.page_draft): sent
+ * DRAFT_MS after the last change, and only when it differs from what this socket last sent.
+ * @param {Record<string, unknown>} draft */
+function share(draft) {
+  if (!page.table) return;
+  const version = page.table.version;
+  const text = JSON.stringify(draft);
+  clearTimeout(page.shareTimer);
+  if (page.shared === `${version}:${text}`) return;
+  page.shareTimer = setTimeout(() => {
+    const socket = page.socket;
+    // Quietly not sent on a dead or new connection: the page shares it again once it draws the table.
+    if (!page.table || page.table.version !== version || !socket || socket.readyState !== WebSocket.OPEN || !page.live) return;
+    socket.send(JSON.stringify({ v: 1, type: "draft", version, draft }));
+    page.shared = `${version}:${text}`;
+  }, DRAFT_MS);
 }
 
 function wait() {
@@ -183,6 +207,7 @@ function connect() {
   const socket = new WebSocket(`${scheme}://${location.host}/ws`);
   page.socket = socket;
   page.live = false;
+  page.shared = null; // a new connection: the server may have dropped the draft, so it is sent again
   page.heard = performance.now(); // a connection that never opens is silent too
   socket.addEventListener("open", () => {
     page.heard = performance.now();
@@ -246,6 +271,7 @@ async function receive(message) {
     const fresh = !page.table || !message.table || page.table.version !== message.table.version;
     page.table = message.table;
     if (fresh) page.hint = null;
+    if (fresh || !page.table || (page.draft && page.draft.version !== page.table.version)) page.draft = null;
     settle();
     // A refusal stays in view with the state that follows it (the table as it is, maybe
     // newer: a seat taken meanwhile), and goes once the table moves on; "reconnecting"
@@ -266,6 +292,11 @@ async function receive(message) {
         if (page.socket && page.socket.readyState === WebSocket.OPEN) hello(page.socket);
       }, message.retry_after * 1000);
     }
+  } else if (message.type === "draft") {
+    // Another seat's draft at the version shown (one of another version is no longer true).
+    if (!page.table || message.version !== page.table.version) return;
+    page.draft = message;
+    await draw();
   } else if (message.type === "hint") {
     page.hint = message;
     drawHint();
@@ -372,6 +403,8 @@ async function draw() {
   const loaded = /** @type {import("./page.mjs").Page} */ (page.module); // loaded above, for this game
   loaded.render(board, table, {
     act,
+    share,
+    draft: page.draft,
     word,
     words: page.words,
     data: page.data,

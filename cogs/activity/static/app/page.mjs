@@ -19,6 +19,8 @@ import { pictureSet, pictured } from "./pictures.mjs";
  * What the shell gives a page to draw with (main.mjs).
  * @typedef {object} Shell
  * @property {(action: any) => void} act send one of table.legal
+ * @property {(draft: Record<string, unknown>) => void} share show the others the draft the member builds
+ * @property {import("./wire").DraftMessage | null} draft the draft standing at this version (the server's)
  * @property {(key: string, params?: Record<string, unknown>) => string} word a word in the member's language
  * @property {Record<string, any>} data the game's page data (Presenter.page_data), sent once
  * @property {string} language the member's language
@@ -36,6 +38,10 @@ import { pictureSet, pictured } from "./pictures.mjs";
  * @property {number | null} seat the member's seat; null for a spectator
  * @property {Local} local the page's own state for this version (fresh)
  * @property {(action: Action) => void} act send one of legal
+ * @property {(draft: Record<string, unknown>) => void} share the member's draft, for the others to see
+ *   while it is built (the game's Presenter.page_draft reads it; sent after a pause, when it changed)
+ * @property {{seat: number, draft: Record<string, any>} | null} draft the draft the table is shown now
+ *   (its seat's, as its game made it public); null: none
  * @property {(key: string, params?: Record<string, unknown>) => string} word a word in the member's language
  * @property {Record<string, any>} data the game's page data (Presenter.page_data)
  * @property {string} language the member's language
@@ -129,6 +135,8 @@ export function definePage(spec) {
       seat: table.seat,
       local: /** @type {Local} */ (local),
       act: shell.act,
+      share: shell.share,
+      draft: shell.draft ? { seat: shell.draft.seat, draft: shell.draft.draft } : null,
       word: shell.word,
       data: shell.data,
       language: shell.language,

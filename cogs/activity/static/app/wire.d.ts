@@ -24,6 +24,22 @@ export interface Decision {
   quiet_round: boolean;
 }
 
+/**
+ * What a seat that decides now is building in its page (Mag Mor's leader's split), as its
+ * game made it public (Presenter.page_draft): to every page of the channel, and after the
+ * state to a page that comes later, until the version moves on. Binds no one; not a move.
+ */
+export interface DraftMessage {
+  v: 1;
+  type: "draft";
+  /** The table's version the draft was made at: shown with that state only. */
+  version: number;
+  /** The seat building it. */
+  seat: number;
+  /** The draft, the game's own model (its page reads it). */
+  draft: Record<string, unknown>;
+}
+
 /** A refusal, or a fault said in the viewer's language. */
 export interface ErrorMessage {
   v: 1;
@@ -178,4 +194,4 @@ export interface Table<View = unknown, Action = Record<string, unknown>> {
 }
 
 /** Every message the server sends a page. */
-export type ServerMessage<View = unknown, Action = Record<string, unknown>> = StateMessage<View, Action> | ErrorMessage | HintMessage | PongMessage;
+export type ServerMessage<View = unknown, Action = Record<string, unknown>> = StateMessage<View, Action> | ErrorMessage | HintMessage | PongMessage | DraftMessage;
