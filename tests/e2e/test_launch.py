@@ -22,6 +22,7 @@ from simcord.http import router
 from bot.i18n import t
 from cogs.activity.server import ActivityServer
 from cogs.kit.controls import board_view
+from cogs.kit.guide_picture import presenter_of
 from cogs.launch import OpenTableButton
 from tests.e2e.helpers import Table, custom_ids, labels, start_game
 from tests.factory import make_bot
@@ -152,8 +153,10 @@ async def test_the_final_board_has_no_open_the_table(
 async def test_a_game_without_a_page_has_no_open_the_table(
     simcord_env: simcord.Env, launching: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Mag Mor is played in the channel alone until its page comes."""
-    table = await _table(simcord_env, "en", monkeypatch, "magmor")
+    """A game whose face has no page (no ``page/page.mjs``) is played in the channel alone."""
+    game = "magmor"
+    monkeypatch.setattr(type(presenter_of(game)), "page_folder", lambda self: None)
+    table = await _table(simcord_env, "en", monkeypatch, game)
     assert _open_id(table) not in custom_ids(table.board())
     result = await table.players[0].click(await _with_button(table), custom_id=_open_id(table))
     assert result.ephemeral and result.response is not None

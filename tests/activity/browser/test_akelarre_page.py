@@ -62,10 +62,14 @@ async def current(rig: Rig) -> tuple[AkelarreState, TableInfo, int]:
     return state, table_of(row), row.version
 
 
-async def member(rig: Rig, browser: Any, user: int) -> TablePage:
-    """ALICE's page (English) or BOB's (Italian: his Discord locale is ``it``)."""
+async def member(rig: Rig, browser: Any, user: int, *, still: bool = False) -> TablePage:
+    """ALICE's page (English) or BOB's (Italian: his Discord locale is ``it``); ``still``: with
+    the member's system asking for reduced motion, so no card glides (motion.mjs)."""
     code = {ALICE: "code-alice", BOB: "code-bob"}[user]
-    return await open_page(browser, rig.base, user=user, code=code, instance="i-table", channel=CHANNEL)
+    motion = "reduce" if still else None
+    return await open_page(
+        browser, rig.base, user=user, code=code, instance="i-table", channel=CHANNEL, reduced_motion=motion
+    )
 
 
 async def at_version(page: TablePage, version: int) -> None:
@@ -239,7 +243,9 @@ async def test_a_whole_game_is_played_by_clicking_to_its_final_result(
     # asked, the owner's choice, a purchase paid card by card (found with the §10 player).
     monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: 29)
     await started(web_rig)
-    pages = {user: await member(web_rig, browser, user) for user in (ALICE, BOB)}
+    # Still pages: a whole game is a few hundred clicks, and each would wait for the cards to
+    # stop gliding (akelarre_clicks.click); the motion itself is tests/activity/browser/test_motion.py's.
+    pages = {user: await member(web_rig, browser, user, still=True) for user in (ALICE, BOB)}
     kinds = await play_by_clicks(web_rig, pages)
     expected = {
         "open",

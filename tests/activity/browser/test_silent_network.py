@@ -96,9 +96,18 @@ async def test_a_silent_network_is_noticed_said_refused_and_caught_up(
     base = await relay.start()
     sending = Sending(browser)
     as_browser: Any = sending  # it makes contexts as a browser does
+    # Still pages (reduced motion): the move's click waits for no card to stop gliding
+    # (akelarre_clicks.click), which would count in the seconds measured below.
     pages = {
         user: await open_page(
-            as_browser, base, user=user, code=code, instance="i-table", channel=CHANNEL, locale=locale
+            as_browser,
+            base,
+            user=user,
+            code=code,
+            instance="i-table",
+            channel=CHANNEL,
+            locale=locale,
+            reduced_motion="reduce",
         )
         for user, code, locale in ((ALICE, "code-alice", "en-US"), (BOB, "code-bob", "it"))
     }
