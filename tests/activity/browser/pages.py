@@ -17,6 +17,11 @@ import pytest
 from aiohttp import web
 from playwright.async_api import Browser, Frame, Page
 
+from bot.model import table_of
+from cogs.activity.server import ActivityServer
+from tests.activity.fake_discord import FakeDiscord
+from tests.e2e.helpers import Table
+
 HARNESS = Path(__file__).parent / "harness"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -155,3 +160,35 @@ async def texts(page: TablePage, selector: str) -> list[str]:
     """What the nodes ``selector`` names say, each picture read as its emoji."""
     found: list[str] = await page.frame.evaluate(WITH_PICTURES, selector)
     return found
+
+
+async def seated_pages(
+    table: Table, fake: FakeDiscord, activity: ActivityServer, browser: Browser
+) -> dict[int, TablePage]:
+    """Every player of a SimCord ``table`` opens the Activity (a page per seat, in English),
+    the fake Discord knowing them and the instance in the table's channel; each page at the
+    table's version."""
+    instance = f"i-{table.channel.id}"
+    fake.instances[instance] = {
+        "location": {"channel_id": str(table.channel.id), "guild_id": str(table.guild.id)},
+        "users": [str(p.id) for p in table.players],
+    }
+    base = f"http://127.0.0.1:{activity.settings.activity_port}"
+    row = await table.row()
+    info = table_of(row)
+    pages: dict[int, TablePage] = {}
+    for player in table.players:
+        fake.codes[f"code-{player.id}"] = f"tok-{player.id}"
+        fake.users[f"tok-{player.id}"] = {"id": str(player.id), "username": player.name, "locale": "en-US"}
+        seat = info.seat_of(player.id)
+        assert seat is not None
+        pages[seat] = await open_page(
+            browser,
+            base,
+            user=player.id,
+            code=f"code-{player.id}",
+            instance=instance,
+            channel=table.channel.id,
+        )
+        await pages[seat].at_version(row.version)
+    return pages

@@ -23,7 +23,15 @@ from cogs.activity.server import ActivityServer
 from cogs.akelarre import PRESENTER
 from games.akelarre.state import AkelarreState
 from tests.activity.browser.akelarre_clicks import AK, Recording, chosen, perform, pick_hand
-from tests.activity.browser.pages import DESKTOP, PHONE, PIP, WITH_PICTURES, TablePage, open_page
+from tests.activity.browser.pages import (
+    DESKTOP,
+    PHONE,
+    PIP,
+    WITH_PICTURES,
+    TablePage,
+    open_page,
+    seated_pages,
+)
 from tests.activity.conftest import ALICE, BOB, CHANNEL, Rig, published
 from tests.activity.fake_discord import FakeDiscord
 from tests.e2e.helpers import make_table, start_game
@@ -283,29 +291,8 @@ async def test_the_pages_and_the_channel_show_each_other_s_moves(
 ) -> None:
     table = make_table(simcord_env, ["ann", "ben", "cid"], channel="akelarre")
     await start_game(table, "akelarre")
-    fake = fake_discord[0]
-    fake.instances["i-akelarre"] = {
-        "location": {"channel_id": str(table.channel.id), "guild_id": str(table.guild.id)},
-        "users": [str(p.id) for p in table.players],
-    }
-    base = f"http://127.0.0.1:{activity.settings.activity_port}"
+    pages = await seated_pages(table, fake_discord[0], activity, browser)
     row = await table.row()
-    info = table_of(row)
-    pages: dict[int, TablePage] = {}
-    for player in table.players:
-        fake.codes[f"code-{player.id}"] = f"tok-{player.id}"
-        fake.users[f"tok-{player.id}"] = {"id": str(player.id), "username": player.name, "locale": "en-US"}
-        seat = info.seat_of(player.id)
-        assert seat is not None
-        pages[seat] = await open_page(
-            browser,
-            base,
-            user=player.id,
-            code=f"code-{player.id}",
-            instance="i-akelarre",
-            channel=table.channel.id,
-        )
-        await at_version(pages[seat], row.version)
 
     # The first player starts picking a move's cards in the page, then makes the move with the
     # channel's buttons: every page shows it, and the pick (its cards left the hand) is gone.

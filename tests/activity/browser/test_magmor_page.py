@@ -27,7 +27,7 @@ from games.magmor import MagmorState
 from games.magmor.data import OBJECTIVES, RESOURCES
 from tests.activity.browser.akelarre_clicks import Recording
 from tests.activity.browser.magmor_clicks import MM, perform, wanted
-from tests.activity.browser.pages import DESKTOP, PHONE, PIP, TablePage, open_page
+from tests.activity.browser.pages import DESKTOP, PHONE, PIP, TablePage, open_page, seated_pages
 from tests.activity.conftest import ALICE, BOB, CHANNEL, DAVE, Rig, published
 from tests.activity.fake_discord import FakeDiscord
 from tests.activity.pages import said_text
@@ -235,29 +235,8 @@ async def test_the_pages_and_the_channel_show_each_other_s_moves(
 ) -> None:
     table = make_table(simcord_env, ["ann", "ben", "cid"])
     await start_game(table, "magmor")
-    fake = fake_discord[0]
-    fake.instances["i-magmor"] = {
-        "location": {"channel_id": str(table.channel.id), "guild_id": str(table.guild.id)},
-        "users": [str(p.id) for p in table.players],
-    }
-    base = f"http://127.0.0.1:{activity.settings.activity_port}"
+    pages = await seated_pages(table, fake_discord[0], activity, browser)
     row = await table.row()
-    info = table_of(row)
-    pages: dict[int, TablePage] = {}
-    for player in table.players:
-        fake.codes[f"code-{player.id}"] = f"tok-{player.id}"
-        fake.users[f"tok-{player.id}"] = {"id": str(player.id), "username": player.name, "locale": "en-US"}
-        seat = info.seat_of(player.id)
-        assert seat is not None
-        pages[seat] = await open_page(
-            browser,
-            base,
-            user=player.id,
-            code=f"code-{player.id}",
-            instance="i-magmor",
-            channel=table.channel.id,
-        )
-        await pages[seat].at_version(row.version)
 
     # A move made with the channel's buttons (the leader's split of A1) shows in every page.
     await step(table)

@@ -23,7 +23,7 @@ from cogs.activity.server import ActivityServer
 from cogs.talismani import PRESENTER
 from games.talismani import TalismaniState
 from tests.activity.browser.akelarre_clicks import Recording
-from tests.activity.browser.pages import DESKTOP, PHONE, PIP, TablePage, open_page, texts
+from tests.activity.browser.pages import DESKTOP, PHONE, PIP, TablePage, open_page, seated_pages, texts
 from tests.activity.browser.talismani_clicks import TT, chosen, moment, perform
 from tests.activity.conftest import ALICE, BOB, CHANNEL, DAVE, Rig, published
 from tests.activity.fake_discord import FakeDiscord
@@ -205,29 +205,7 @@ async def test_the_pages_and_the_channel_show_each_other_s_moves(
 ) -> None:
     table = make_table(simcord_env, ["ann", "ben"], channel="talismani")
     await start_game(table, "talismani")
-    fake = fake_discord[0]
-    fake.instances["i-talismani"] = {
-        "location": {"channel_id": str(table.channel.id), "guild_id": str(table.guild.id)},
-        "users": [str(p.id) for p in table.players],
-    }
-    base = f"http://127.0.0.1:{activity.settings.activity_port}"
-    row = await table.row()
-    info = table_of(row)
-    pages: dict[int, TablePage] = {}
-    for player in table.players:
-        fake.codes[f"code-{player.id}"] = f"tok-{player.id}"
-        fake.users[f"tok-{player.id}"] = {"id": str(player.id), "username": player.name, "locale": "en-US"}
-        seat = info.seat_of(player.id)
-        assert seat is not None
-        pages[seat] = await open_page(
-            browser,
-            base,
-            user=player.id,
-            code=f"code-{player.id}",
-            instance="i-talismani",
-            channel=table.channel.id,
-        )
-        await pages[seat].at_version(row.version)
+    pages = await seated_pages(table, fake_discord[0], activity, browser)
 
     # Seat 1 starts picking in its page, with the keyboard (Enter on a focused card).
     state = await table.state()

@@ -25,7 +25,7 @@ from cogs.tirnanog.page_state import page_state
 from games.tirnanog.face import TirNanOgView
 from games.tirnanog.state import TirNanOgState
 from tests.activity.browser.akelarre_clicks import Recording
-from tests.activity.browser.pages import DESKTOP, PHONE, PIP, TablePage, open_page
+from tests.activity.browser.pages import DESKTOP, PHONE, PIP, TablePage, open_page, seated_pages
 from tests.activity.browser.tirnanog_clicks import TN, chosen, perform
 from tests.activity.conftest import ALICE, BOB, CHANNEL, DAVE, Rig, published
 from tests.activity.fake_discord import FakeDiscord
@@ -236,29 +236,8 @@ async def test_the_pages_and_the_channel_show_each_other_s_moves(
 ) -> None:
     table = make_table(simcord_env, ["ann", "ben", "cid"], channel="tirnanog")
     await start_game(table, "tirnanog")
-    fake = fake_discord[0]
-    fake.instances["i-tirnanog"] = {
-        "location": {"channel_id": str(table.channel.id), "guild_id": str(table.guild.id)},
-        "users": [str(p.id) for p in table.players],
-    }
-    base = f"http://127.0.0.1:{activity.settings.activity_port}"
+    pages = await seated_pages(table, fake_discord[0], activity, browser)
     row = await table.row()
-    info = table_of(row)
-    pages: dict[int, TablePage] = {}
-    for player in table.players:
-        fake.codes[f"code-{player.id}"] = f"tok-{player.id}"
-        fake.users[f"tok-{player.id}"] = {"id": str(player.id), "username": player.name, "locale": "en-US"}
-        seat = info.seat_of(player.id)
-        assert seat is not None
-        pages[seat] = await open_page(
-            browser,
-            base,
-            user=player.id,
-            code=f"code-{player.id}",
-            instance="i-tirnanog",
-            channel=table.channel.id,
-        )
-        await pages[seat].at_version(row.version)
 
     # A move made with the channel's panel shows in every page.
     state = await table.state()
