@@ -182,7 +182,8 @@ async def preview(
             seen: set[str] = set()
             for deal in range(deals):
                 if deal:  # the next deal, at the same table: the pages follow it
-                    await _open(bot, game, language, seed + deal)
+                    await _lobby(bot, game, language)
+                    await _open(bot, seed + deal)
                 saved += await _play(bot, engine, pages, out, language, seen)
                 if not decisions(game) - seen:
                     break
