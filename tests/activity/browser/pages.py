@@ -192,3 +192,17 @@ async def seated_pages(
         )
         await pages[seat].at_version(row.version)
     return pages
+
+
+SIZES = {"phone": PHONE, "pip": PIP, "desktop": DESKTOP}
+
+
+async def shoot(page: TablePage, folder: str | None, name: str) -> None:
+    """With a ``folder`` (a test's ``<GAME>_SHOTS``), the page at every size, saved as
+    ``<folder>/<name>-<size>.png``, then at the phone's again; nothing without one."""
+    if not folder:
+        return
+    for size, viewport in SIZES.items():
+        await page.page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        await page.page.screenshot(path=f"{folder}/{name}-{size}.png")
+    await page.page.set_viewport_size(PHONE)  # type: ignore[arg-type]

@@ -24,13 +24,11 @@ from cogs.akelarre import PRESENTER
 from games.akelarre.state import AkelarreState
 from tests.activity.browser.akelarre_clicks import AK, Recording, chosen, perform, pick_hand
 from tests.activity.browser.pages import (
-    DESKTOP,
-    PHONE,
-    PIP,
     WITH_PICTURES,
     TablePage,
     open_page,
     seated_pages,
+    shoot,
 )
 from tests.activity.conftest import ALICE, BOB, CHANNEL, Rig, published
 from tests.activity.fake_discord import FakeDiscord
@@ -39,18 +37,12 @@ from tests.e2e.test_akelarre_game import act_in_panel
 from tests.factory import start_with_an_ai
 
 SHOTS = os.environ.get("AKELARRE_SHOTS")
-VIEWPORTS = {"phone": PHONE, "pip": PIP, "desktop": DESKTOP}
 
 
 async def shot(page: TablePage, name: str) -> None:
     """With AKELARRE_SHOTS set, the page at every size (then at the phone's again), scrolled
     as the member left it."""
-    if not SHOTS:
-        return
-    for size, viewport in VIEWPORTS.items():
-        await page.page.set_viewport_size(viewport)  # type: ignore[arg-type]
-        await page.page.screenshot(path=f"{SHOTS}/{name}-{size}.png")
-    await page.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    await shoot(page, SHOTS, name)
 
 
 async def started(rig: Rig) -> tuple[AkelarreState, TableInfo, int]:

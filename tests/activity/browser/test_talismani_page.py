@@ -23,7 +23,7 @@ from cogs.activity.server import ActivityServer
 from cogs.talismani import PRESENTER
 from games.talismani import TalismaniState
 from tests.activity.browser.akelarre_clicks import Recording
-from tests.activity.browser.pages import DESKTOP, PHONE, PIP, TablePage, open_page, seated_pages, texts
+from tests.activity.browser.pages import TablePage, open_page, seated_pages, shoot, texts
 from tests.activity.browser.talismani_clicks import TT, chosen, moment, perform
 from tests.activity.conftest import ALICE, BOB, CHANNEL, DAVE, Rig, published
 from tests.activity.fake_discord import FakeDiscord
@@ -32,7 +32,6 @@ from tests.e2e.test_talismani_game import secret_play
 from tests.factory import start_with_an_ai
 
 SHOTS = os.environ.get("TALISMANI_SHOTS")
-VIEWPORTS = {"phone": PHONE, "pip": PIP, "desktop": DESKTOP}
 # A table of ALICE, BOB and an AI seat whose §10 players meet every decision of the game in
 # 54 member moves, Change order included (3 players: the smallest deck that has it, TT-2.4).
 SEED = 70
@@ -52,12 +51,7 @@ EVERY_DECISION = {
 
 async def shot(page: TablePage, name: str) -> None:
     """With TALISMANI_SHOTS set, the page at every size (then at the phone's again)."""
-    if not SHOTS:
-        return
-    for size, viewport in VIEWPORTS.items():
-        await page.page.set_viewport_size(viewport)  # type: ignore[arg-type]
-        await page.page.screenshot(path=f"{SHOTS}/{name}-{size}.png")
-    await page.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    await shoot(page, SHOTS, name)
 
 
 async def current(rig: Rig) -> tuple[TalismaniState, TableInfo, int]:

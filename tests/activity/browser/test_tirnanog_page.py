@@ -25,7 +25,7 @@ from cogs.tirnanog.page_state import page_state
 from games.tirnanog.face import TirNanOgView
 from games.tirnanog.state import TirNanOgState
 from tests.activity.browser.akelarre_clicks import Recording
-from tests.activity.browser.pages import DESKTOP, PHONE, PIP, TablePage, open_page, seated_pages
+from tests.activity.browser.pages import TablePage, open_page, seated_pages, shoot
 from tests.activity.browser.tirnanog_clicks import TN, chosen, perform
 from tests.activity.conftest import ALICE, BOB, CHANNEL, DAVE, Rig, published
 from tests.activity.fake_discord import FakeDiscord
@@ -34,17 +34,11 @@ from tests.e2e.test_tirnanog_game import act_in_panel, wanted_action
 from tests.factory import start_with_an_ai
 
 SHOTS = os.environ.get("TIRNANOG_SHOTS")
-VIEWPORTS = {"phone": PHONE, "pip": PIP, "desktop": DESKTOP}
 
 
 async def shot(page: TablePage, name: str) -> None:
     """With TIRNANOG_SHOTS set, the page at every size (then at the phone's again)."""
-    if not SHOTS:
-        return
-    for size, viewport in VIEWPORTS.items():
-        await page.page.set_viewport_size(viewport)  # type: ignore[arg-type]
-        await page.page.screenshot(path=f"{SHOTS}/{name}-{size}.png")
-    await page.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    await shoot(page, SHOTS, name)
 
 
 async def current(rig: Rig) -> tuple[TirNanOgState, TableInfo, int]:
