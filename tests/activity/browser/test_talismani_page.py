@@ -224,6 +224,9 @@ async def test_the_pages_and_the_channel_show_each_other_s_moves(
         assert await page.frame.get_attribute('.tm-player[data-seat="0"]', "data-status") == "chosen"
     said = await pages[0].frame.locator(".tm-controls").inner_text()
     assert "Your secret play" in said
+    # Its own page's log says it to it (talismani.event_you.chosen); the other's names it.
+    assert "You have chosen a play." in await texts(pages[0], "#lines li")
+    assert "You have chosen a play." not in await texts(pages[1], "#lines li")
     other = await pages[1].frame.inner_html("#board")
     assert all(f'data-card="{c}"' not in other for c in cards)
 
