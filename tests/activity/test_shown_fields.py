@@ -13,7 +13,7 @@ from bot.model import TableError
 from bot.replies import text_name
 from cogs.activity.marked import CLOSE, OPEN, parts, plain
 from cogs.activity.shown import shown
-from games.core import Decision
+from games.core import Decision, Event
 from games.registry import GAMES
 from tests.activity.conftest import ALICE, BOB, CHANNEL, Rig
 
@@ -117,7 +117,7 @@ async def test_an_event_is_said_to_its_own_actor_where_the_game_has_the_words(
     await two_members(rig, "narnia")
     at = await shown(rig.bot.service, CHANNEL)
     assert at is not None
-    events = [e for a in at.recent for e in at.drawn.events(at.row.id, a)]
+    events = [Event.model_validate(data) for action in at.recent for data in action.events]
     # a public line with an actor
     event = next(e for e in events if e.seats is None and isinstance(e.params.get("seat"), int))
     actor = event.params["seat"]
