@@ -181,10 +181,11 @@ class Shown:
 
     def prompt(self, decision: Decision, seat: int | None, language: str) -> list[Part]:
         """What is being decided, as the channel says it; to its actor, as "you" where
-        the game has the words (``<game>.decision_you.<kind>``)."""
+        the game has the words (``<game>.decision_you.<kind>``): each seat still to
+        answer a simultaneous decision (Talismani's set-aside) is one of its actors."""
         game = self.row.game
         yours = f"{game}.decision_you.{decision.kind.split('.')[-1]}"
-        if seat is not None and decision.actors[:1] == [seat] and has(yours):
+        if seat is not None and seat in decision.actors and has(yours):
             return parts(t(yours, language, seat=seat_name(self.marked, seat), count=len(decision.actors)))
         return parts(decision_line(game, self.marked, decision, language))
 
