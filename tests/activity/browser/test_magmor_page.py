@@ -56,6 +56,26 @@ async def shot(page: TablePage, name: str) -> None:
     await page.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
 
 
+async def decision_in_sight(page: TablePage, moment: str) -> None:
+    """At picture-in-picture size (400×225) every button of the member's decision lies in
+    the frame as it opens, without scrolling; then the phone's size again."""
+    await page.page.set_viewport_size(PIP)  # type: ignore[arg-type]
+    await page.frame.evaluate("window.scrollTo(0, 0)")
+    buttons = page.frame.locator(".mm-decide button[data-act], .mm-decide .mm-preset")
+    count = await buttons.count()
+    assert count, moment
+    for index in range(count):
+        box = await buttons.nth(index).bounding_box()
+        assert box is not None, (moment, index)
+        inside = (
+            box["y"] >= 0
+            and box["y"] + box["height"] <= PIP["height"]
+            and box["x"] + box["width"] <= PIP["width"]
+        )
+        assert inside, (moment, await buttons.nth(index).inner_text(), box)
+    await page.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+
+
 async def started(rig: Rig) -> tuple[MagmorState, TableInfo, int]:
     """ALICE, BOB and an AI seat at a Mag Mor table, in that order."""
     applied = await start_with_an_ai(rig.bot.service, CHANNEL, "magmor")
@@ -153,6 +173,9 @@ async def play_by_clicks(rig: Rig, pages: dict[int, TablePage]) -> Counter[str]:
         if explores and not state.explorations:
             action = explores[-1]
         moment = f"{decision.kind.split('.')[1]}{'-explored' if state.explorations else ''}"
+        if f"{user}-{moment}-sight" not in seen:  # each member's first of each kind, at pip
+            seen.add(f"{user}-{moment}-sight")
+            await decision_in_sight(page, moment)
         if SHOTS and f"{user}-{moment}" not in seen:  # each member's first of each kind
             seen.add(f"{user}-{moment}")
             await shot(page, f"mm-{LANGUAGE[user]}-{moment}")
