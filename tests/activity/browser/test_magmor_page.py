@@ -141,7 +141,12 @@ def check_secrets(recording: Recording, seat: int | None, state: MagmorState) ->
 
 def peeked_lines(recording: Recording, language: str) -> list[str]:
     """The log's "you peeked at" lines a page was sent (the explorer's own event)."""
-    head = str(catalog(language)["magmor.event.explored_face"]).split("{cell}")[0]
+    return lines_of(recording, language, "magmor.event.explored_face")
+
+
+def lines_of(recording: Recording, language: str, key: str) -> list[str]:
+    """The log's lines of one catalog key a page was sent (told by the words before {cell})."""
+    head = str(catalog(language)[key]).split("{cell}")[0]
     said = {said_text(line, table["seats"]) for table in tables(recording) for line in table["lines"]}
     return sorted(line for line in said if line.startswith(head))
 
@@ -229,6 +234,13 @@ async def test_a_whole_game_is_played_by_clicking_and_no_page_sees_another_seat_
     # The explorer's own line ("you peeked at …"), once for each of its explorations, and no one else's.
     assert len(peeked_lines(recorders[ALICE], "en")) == kinds[f"explore-by-{ALICE}"]
     assert len(peeked_lines(recorders[BOB], "it")) == kinds[f"explore-by-{BOB}"]
+    # A member's own choice is said to them in the second person ("You choose to cross …");
+    # the spectator reads every choice in the third.
+    for user, language in ((ALICE, "en"), (BOB, "it")):
+        assert bool(lines_of(recorders[user], language, "magmor.event_you.chosen")) == bool(
+            kinds[f"choose-by-{user}"]
+        )
+    assert not lines_of(recorders[DAVE], "en", "magmor.event_you.chosen")
 
 
 async def test_the_italian_page_and_the_spectator_s(web_rig: Rig, browser: Any) -> None:
