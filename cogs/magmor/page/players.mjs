@@ -2,6 +2,7 @@
 // member's own hand, objective and running score (their page only: the wire holds no one
 // else's), and the resource piles.
 import { el } from "@gm/dom.mjs";
+import { nameTag } from "@gm/said.mjs";
 import { bundle, icon, res } from "./icons.mjs";
 
 /** @typedef {import("./page.mjs").Ctx} Ctx */
@@ -25,7 +26,8 @@ function player(ctx, p) {
   return el(
     "div",
     { class: classes, dataset: { seat: String(p.seat) }, title: full },
-    el("div", { class: "mm-pname" }, p.leader ? icon("leader", ctx.word("magmor.page.leader"), "mm-mini") : null, el("span", {}, name)),
+    // A name cut to fit is whole on hover and on a tap (the shell's nameTag: a phone has no hover).
+    el("div", { class: "mm-pname" }, p.leader ? icon("leader", ctx.word("magmor.page.leader"), "mm-mini") : null, nameTag(name)),
     el(
       "div",
       { class: "mm-pstats" },
