@@ -7,25 +7,48 @@ import { bundle, counted, icon, res } from "./icons.mjs";
 import { face } from "./face.mjs";
 import { split } from "./split.mjs";
 
+/** @typedef {import("./page.mjs").Ctx} Ctx */
+/** @typedef {import("./wire").Action} Action */
+/** @typedef {import("./wire").Cell} Cell */
+/** @typedef {import("@gm/dom.mjs").Child} Child */
+
+/** Each phase's decision, as the nodes of its section.
+ * @type {Record<import("./wire").View["phase"], (ctx: Ctx) => Child[]>} */
+const PARTS = { choose, split, pay, magmor: atMagmor, over };
+
+/** The decision under way, for whoever looks.
+ * @param {Ctx} ctx */
 export function decision(ctx) {
   const v = ctx.view;
-  const parts = { choose, split, pay, magmor: atMagmor, over };
-  const body = parts[v.phase] ? parts[v.phase](ctx) : null;
+  const body = PARTS[v.phase] ? PARTS[v.phase](ctx) : null;
   return el("section", { class: "mm-decide", dataset: { phase: v.phase } }, body, look(ctx));
 }
 
-/** A button for one legal action. */
+/** A button for one legal action, named by it (data-act, data-cell, data-res, data-cards).
+ * @param {Ctx} ctx
+ * @param {Action} action
+ * @param {string} cls
+ * @param {...(Child | Child[])} content */
 function act(ctx, action, cls, ...content) {
+  /** @type {Record<string, string>} */
   const data = { act: action.kind };
-  if (action.cell) data.cell = action.cell;
-  if (action.resource) data.res = action.resource;
-  if (action.cards) data.cards = Object.keys(action.cards).sort().map((r) => `${r}${action.cards[r]}`).join("+");
+  if ("cell" in action) data.cell = action.cell;
+  if ("resource" in action) data.res = action.resource;
+  if ("cards" in action) data.cards = Object.keys(action.cards).sort().map((r) => `${r}${action.cards[r]}`).join("+");
   return el("button", { type: "button", class: `mm-btn ${cls}`, dataset: data, onclick: () => ctx.act(action) }, ...content);
 }
 
-const legalOf = (ctx, kind) => ctx.legal.filter((a) => a.kind === kind);
+/** The legal actions of one kind.
+ * @template {Action["kind"]} K
+ * @param {Ctx} ctx
+ * @param {K} kind
+ * @returns {Extract<Action, { kind: K }>[]} */
+function legalOf(ctx, kind) {
+  return /** @type {Extract<Action, { kind: K }>[]} */ (ctx.legal.filter((a) => a.kind === kind));
+}
 
 // -- phase 1: choose ------------------------------------------------------------------
+/** @param {Ctx} ctx */
 function choose(ctx) {
   const v = ctx.view;
   const mine = ctx.legal.length > 0;
@@ -34,6 +57,10 @@ function choose(ctx) {
   return [el("h3", {}, head), el("div", { class: "mm-cands" }, candidates.map((c) => candidate(ctx, c, mine)))];
 }
 
+/** One candidate: its back, what the leader saw of it, Explore and Cross.
+ * @param {Ctx} ctx
+ * @param {Cell} c
+ * @param {boolean} mine */
 function candidate(ctx, c, mine) {
   const terrain = ctx.word(`magmor.terrain.${c.terrain}`);
   const explore = legalOf(ctx, "explore").find((a) => a.cell === c.cell);
@@ -41,11 +68,11 @@ function candidate(ctx, c, mine) {
   const selected = ctx.local.look === c.cell;
   let note;
   if (c.explored_with) note = ctx.word("magmor.page.explored_with", { cards: counted(ctx, c.explored_with, 1) });
-  else if (mine && !explore) note = ctx.word("magmor.page.explore_cannot", { resource: ctx.word(`magmor.resource.${c.explore_cost}`) });
+  else if (mine && !explore && c.explore_cost) note = ctx.word("magmor.page.explore_cannot", { resource: ctx.word(`magmor.resource.${c.explore_cost}`) });
   return el(
     "div",
     { class: `mm-cand${selected ? " look" : ""}`, dataset: { cand: c.cell } },
-    el("div", { class: "mm-cand-head" }, icon(c.terrain, "", "mm-thumb"), el("b", {}, `${c.cell} · ${terrain}`)),
+    el("div", { class: "mm-cand-head" }, icon(c.terrain ?? "magmor", "", "mm-thumb"), el("b", {}, `${c.cell} · ${terrain}`)),
     backLine(ctx, c),
     c.peek ? face(ctx, c.peek, ctx.word("magmor.page.peek")) : null,
     note ? el("p", { class: "mm-note" }, note) : null,
@@ -53,15 +80,18 @@ function candidate(ctx, c, mine) {
       ? el(
           "div",
           { class: "mm-btns" },
-          explore ? act(ctx, explore, "explore", icon("eye", "", "mm-mini"), ctx.word("magmor.page.explore", { cards: counted(ctx, c.explore_cost, 1) })) : null,
+          explore && c.explore_cost ? act(ctx, explore, "explore", icon("eye", "", "mm-mini"), ctx.word("magmor.page.explore", { cards: counted(ctx, c.explore_cost, 1) })) : null,
           go ? act(ctx, go, "go", ctx.word("magmor.page.cross", { cell: c.cell })) : null,
         )
       : null,
   );
 }
 
-/** A back's public words: what exploring costs, what the toll asks 2 or 3 of. */
+/** A back's public words: what exploring costs, what the toll asks 2 or 3 of.
+ * @param {Ctx} ctx
+ * @param {Cell} c */
 function backLine(ctx, c) {
+  if (!c.explore_cost || !c.hint) return null; // Mag Mor has no back
   return el(
     "p",
     { class: "mm-back" },
@@ -71,6 +101,7 @@ function backLine(ctx, c) {
 }
 
 // -- phase 3: the toll ----------------------------------------------------------------
+/** @param {Ctx} ctx */
 function pay(ctx) {
   const v = ctx.view;
   const cell = v.cells.find((c) => c.current);
@@ -82,7 +113,7 @@ function pay(ctx) {
       "div",
       { class: `mm-cat${paid ? " paid" : ""}`, dataset: { res: cat.res } },
       bundle(ctx, [{ res: cat.res, n: cat.qty }]),
-      el("span", { class: "mm-cat-who" }, paid ? ctx.word("magmor.page.paid_by", { seat: ctx.name(cat.paid_by) }) : ctx.word("magmor.page.unpaid")),
+      el("span", { class: "mm-cat-who" }, paidBy(ctx, cat.paid_by)),
       action ? act(ctx, action, "pay", ctx.word("magmor.page.pay", { cards: counted(ctx, cat.res, cat.qty) })) : null,
       // Why there is no button: the whole category is paid or nothing (MM-4.4.3).
       mine && !paid && !action ? el("span", { class: "mm-cant" }, ctx.word("magmor.page.pay_cannot", { count: held(v, cat.res) })) : null,
@@ -98,30 +129,47 @@ function pay(ctx) {
   ];
 }
 
+/** "paid by AI 1", "paid by you", or "unpaid".
+ * @param {Ctx} ctx
+ * @param {number | null} seat */
+function paidBy(ctx, seat) {
+  if (seat === null) return ctx.word("magmor.page.unpaid");
+  return seat === ctx.seat ? ctx.word("magmor.page.paid_by_you") : ctx.word("magmor.page.paid_by", { seat: ctx.name(seat) });
+}
+
+/** @param {import("./wire").View} v
+ * @param {string} resource */
 function held(v, resource) {
   const cards = (v.hand || []).find((c) => c.res === resource);
   return cards ? cards.n : 0;
 }
 
+/** @param {Ctx} ctx */
 function passButton(ctx) {
   const action = legalOf(ctx, "pass")[0];
   return action ? act(ctx, action, "pass", ctx.word("magmor.page.pass")) : null;
 }
 
+/** Who still acts in the round, in order (the member as "you").
+ * @param {Ctx} ctx */
 function queue(ctx) {
   const v = ctx.view;
   if (!v.to_act.length) return null;
-  return el("p", { class: "mm-note" }, ctx.word("magmor.page.to_act", { seats: v.to_act.map((s) => ctx.name(s)).join(", ") }));
+  const names = v.to_act.map((s) => (s === ctx.seat ? ctx.word("magmor.page.you_listed") : ctx.name(s)));
+  return el("p", { class: "mm-note" }, ctx.word("magmor.page.to_act", { seats: names.join(", ") }));
 }
 
+/** @param {Ctx} ctx */
 function shortfall(ctx) {
   const v = ctx.view;
   return v.shortfall.length ? el("p", { class: "mm-note" }, ctx.word("magmor.page.shortfall"), " ", bundle(ctx, v.shortfall)) : null;
 }
 
 // -- the Mag Mor turn -----------------------------------------------------------------
+/** @param {Ctx} ctx */
 function atMagmor(ctx) {
   const v = ctx.view;
+  /** @type {Map<string, number>} */
   const values = new Map((v.objective || []).map((c) => [c.res, c.n]));
   const options = legalOf(ctx, "pay_magmor").map((a) => {
     const cards = Object.entries(a.cards).map(([r, n]) => ({ res: r, n }));
@@ -137,6 +185,7 @@ function atMagmor(ctx) {
 }
 
 // -- the end --------------------------------------------------------------------------
+/** @param {Ctx} ctx */
 function over(ctx) {
   const v = ctx.view;
   const key = v.success ? "magmor.page.over_success" : "magmor.page.over_failure";
@@ -144,7 +193,8 @@ function over(ctx) {
 }
 
 // -- a cell looked at -----------------------------------------------------------------
-/** The cell the member tapped: its face once crossed (or explored by this leader), else its back. */
+/** The cell the member tapped: its face once crossed (or explored by this leader), else its back.
+ * @param {Ctx} ctx */
 function look(ctx) {
   const v = ctx.view;
   const c = v.cells.find((x) => x.cell === ctx.local.look);

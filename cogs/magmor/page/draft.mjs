@@ -6,9 +6,12 @@
 import { el } from "@gm/dom.mjs";
 import { bundle } from "./icons.mjs";
 
+/** @typedef {import("./page.mjs").Ctx} Ctx */
+/** @typedef {import("./wire").Share} Share */
+
 /** The leader's page: its allocation so far, for the others to see. Nothing is shared before
  * the leader's first tap (``local.touched``), so a page that merely draws sends nothing.
- * @param {any} ctx */
+ * @param {Ctx} ctx */
 export function shareDraft(ctx) {
   const local = ctx.local;
   if (!local.touched) return;
@@ -22,14 +25,15 @@ export function shareDraft(ctx) {
 }
 
 /** Another member's (or a spectator's) page: the leader's draft, if one stands.
- * @param {any} ctx */
+ * @param {Ctx} ctx */
 export function shownDraft(ctx) {
   const v = ctx.view;
   const standing = ctx.draft;
   if (!standing || standing.seat !== v.leader) return null;
-  /** @type {{seat: number, cards: {res: string, n: number}[]}[]} */
-  const shares = standing.draft.shares || [];
-  const left = Object.fromEntries(v.taken.map((/** @type {{res: string, n: number}} */ c) => [c.res, c.n]));
+  // The server made it from the leader's allocation (cogs/magmor/page_draft.py): its shares.
+  const shares = /** @type {Share[]} */ (standing.draft.shares || []);
+  /** @type {Record<string, number>} */
+  const left = Object.fromEntries(v.taken.map((c) => [c.res, c.n]));
   for (const share of shares) for (const c of share.cards) left[c.res] = (left[c.res] || 0) - c.n;
   const rest = Object.entries(left).filter(([, n]) => n > 0).map(([res, n]) => ({ res, n }));
   const count = rest.reduce((a, c) => a + c.n, 0);

@@ -3,9 +3,14 @@
 import { el } from "@gm/dom.mjs";
 import { bundle } from "./icons.mjs";
 
-/** A face: what is found, what the crossing asks (the toll). */
+/** @typedef {import("./page.mjs").Ctx} Ctx */
+
+/** A face: what is found, what the crossing asks (the toll).
+ * @param {Ctx} ctx
+ * @param {import("./wire").Face} f
+ * @param {string} [title] */
 export function face(ctx, f, title) {
-  const rows = (list) => list.map((r) => ({ res: r.res, n: r.qty }));
+  const rows = (/** @type {import("./wire").FaceRow[]} */ list) => list.map((r) => ({ res: r.res, n: r.qty }));
   return el(
     "div",
     { class: "mm-face" },

@@ -6,9 +6,14 @@
 import { el, svg } from "@gm/dom.mjs";
 import { icon, res } from "./icons.mjs";
 
+/** @typedef {import("./page.mjs").Ctx} Ctx */
+/** @typedef {import("./wire").Cell} Cell */
+
+/** @type {number | null} */
 let seenPath = null; // the path's length last drawn: a newly crossed cell turns over once
 
-/** The grid as a whole. */
+/** The grid as a whole.
+ * @param {Ctx} ctx */
 export function grid(ctx) {
   const v = ctx.view;
   const grown = seenPath !== null && v.path.length > seenPath;
@@ -17,9 +22,13 @@ export function grid(ctx) {
   return el("div", { class: "mm-gridbox" }, el("div", { class: "mm-grid", role: "grid" }, cells, pathLine(v)));
 }
 
+/** One cell, a button: a tap looks at it.
+ * @param {Ctx} ctx
+ * @param {Cell} c
+ * @param {boolean} fresh just crossed: it turns over once */
 function cell(ctx, c, fresh) {
   const look = ctx.local.look === c.cell;
-  const terrain = c.magmor ? "magmor" : c.terrain;
+  const terrain = c.magmor || !c.terrain ? "magmor" : c.terrain;
   const name = ctx.word(`magmor.terrain.${terrain}`);
   const classes = ["mm-cell", c.step ? "crossed" : "back", c.current && "current", c.candidate && "candidate", look && "look",
     c.peek && "peeked", c.explored_with && "explored", fresh && "fresh"].filter(Boolean).join(" ");
@@ -46,10 +55,11 @@ function cell(ctx, c, fresh) {
   );
 }
 
-/** The path as a line through the crossed cells' centres (the grid's own 6×6 units). */
+/** The path as a line through the crossed cells' centres (the grid's own 6×6 units).
+ * @param {import("./wire").View} v */
 function pathLine(v) {
   const at = new Map(v.cells.map((c) => [c.cell, c]));
-  const points = v.path.map((name) => at.get(name)).filter(Boolean).map((c) => `${c.col + 0.5},${c.row + 0.5}`);
+  const points = v.path.flatMap((name) => at.get(name) ?? []).map((c) => `${c.col + 0.5},${c.row + 0.5}`);
   return svg(
     "svg",
     { class: "mm-path", viewBox: "0 0 6 6", preserveAspectRatio: "none", "aria-hidden": "true" },
@@ -57,7 +67,8 @@ function pathLine(v) {
   );
 }
 
-/** Day 0 (start) to the last day: the expedition must cross Mag Mor by then. */
+/** Day 0 (start) to the last day: the expedition must cross Mag Mor by then.
+ * @param {Ctx} ctx */
 export function dayTrack(ctx) {
   const v = ctx.view;
   const spaces = [];

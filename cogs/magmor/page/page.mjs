@@ -10,7 +10,20 @@ import { decision } from "./decide.mjs";
 import { dayTrack, grid } from "./grid.mjs";
 import { mine, piles, players } from "./players.mjs";
 
-export default definePage({
+/** @typedef {import("./wire").View} View */
+/** @typedef {import("./wire").Action} Action */
+/** A resource's name: water, food, axe, pickaxe, medicine.
+ * @typedef {import("./wire").Cards["res"]} Res */
+/** A split as the leader builds it: seat → resource → count.
+ * @typedef {Record<string, Record<string, number>>} Alloc */
+/** The page's own state for one version (fresh): the cell looked at, the split's draft,
+ * the found card picked, all the ready-made splits shown, whether the leader has touched the split.
+ * @typedef {{ turn: number | null, look: string | null, alloc: Alloc, card: string | null, more: boolean, touched: boolean }} Local */
+/** What Mag Mor's parts draw with.
+ * @typedef {import("@gm/page.mjs").PageContext<View, Action, Local>} Ctx */
+
+/** @type {import("@gm/page.mjs").PageSpec<View, Action, Local>} */
+const spec = {
   url: import.meta.url,
   styles: ["page.css"],
   // The cell looked at stays while the turn lasts (a member reading a face is not
@@ -30,4 +43,6 @@ export default definePage({
       el("div", { class: "mm-main" }, grid(ctx), el("div", { class: "mm-side" }, decision(ctx), mine(ctx), piles(ctx))),
     );
   },
-});
+};
+
+export default definePage(spec);

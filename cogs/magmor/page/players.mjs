@@ -2,13 +2,21 @@
 // member's own hand, objective and running score (their page only: the wire holds no one
 // else's), and the resource piles.
 import { el } from "@gm/dom.mjs";
+import { nameTag } from "@gm/said.mjs";
 import { bundle, icon, res } from "./icons.mjs";
 
+/** @typedef {import("./page.mjs").Ctx} Ctx */
+/** @typedef {import("./wire").Player} Player */
+
+/** Every player's box, in seat order.
+ * @param {Ctx} ctx */
 export function players(ctx) {
   const v = ctx.view;
   return el("div", { class: "mm-players", dataset: { count: String(v.players) } }, v.seats.map((p) => player(ctx, p)));
 }
 
+/** @param {Ctx} ctx
+ * @param {Player} p */
 function player(ctx, p) {
   const v = ctx.view;
   const name = ctx.name(p.seat);
@@ -18,7 +26,8 @@ function player(ctx, p) {
   return el(
     "div",
     { class: classes, dataset: { seat: String(p.seat) }, title: full },
-    el("div", { class: "mm-pname" }, p.leader ? icon("leader", ctx.word("magmor.page.leader"), "mm-mini") : null, el("span", {}, name)),
+    // A name cut to fit is whole on hover and on a tap (the shell's nameTag: a phone has no hover).
+    el("div", { class: "mm-pname" }, p.leader ? icon("leader", ctx.word("magmor.page.leader"), "mm-mini") : null, nameTag(name)),
     el(
       "div",
       { class: "mm-pstats" },
@@ -30,30 +39,37 @@ function player(ctx, p) {
   );
 }
 
-/** What the player did or does in this turn, in a word or two. */
+/** What the player did or does in this turn, in a word or two (in the second person on
+ * the member's own box: "hai pagato").
+ * @param {Ctx} ctx
+ * @param {Player} p */
 function status(ctx, p) {
   const v = ctx.view;
+  const said = (/** @type {string} */ name) => ctx.word(`magmor.page.${name}${p.seat === ctx.seat ? "_you" : ""}`);
+  /** @type {string | null} */
   let text = null;
   let kind = "";
   if (v.phase === "pay" && p.paid) {
-    return el("div", { class: "mm-pstatus paid" }, ctx.word("magmor.page.status_paid"), " ", res(ctx, p.paid, "mm-mini"));
+    return el("div", { class: "mm-pstatus paid" }, said("status_paid"), " ", res(ctx, p.paid, "mm-mini"));
   }
   if (v.phase === "magmor" && p.magmor_paid.length) {
-    return el("div", { class: "mm-pstatus paid" }, ctx.word("magmor.page.status_paid"), " ", bundle(ctx, p.magmor_paid));
+    return el("div", { class: "mm-pstatus paid" }, said("status_paid"), " ", bundle(ctx, p.magmor_paid));
   }
-  if ((v.phase === "pay" || v.phase === "magmor") && p.acted) [text, kind] = [ctx.word("magmor.page.status_passed"), "passed"];
+  if ((v.phase === "pay" || v.phase === "magmor") && p.acted) [text, kind] = [said("status_passed"), "passed"];
   else if (v.to_act.length && v.to_act[0] === p.seat) [text, kind] = [ctx.word("magmor.page.status_now"), "now"];
   else if (v.to_act.includes(p.seat)) [text, kind] = [ctx.word("magmor.page.status_waits"), "waits"];
   else if (p.leader && v.phase !== "over") [text, kind] = [ctx.word("magmor.page.leader"), "leads"];
-  else if (p.barred && v.phase !== "over") [text, kind] = [ctx.word("magmor.page.status_barred"), "barred"];
+  else if (p.barred && v.phase !== "over") [text, kind] = [said("status_barred"), "barred"];
   return text ? el("div", { class: `mm-pstatus ${kind}` }, text) : el("div", { class: "mm-pstatus" }, "\u00a0");
 }
 
+/** @param {number} n */
 export function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }
 
-/** The member's own hand, objective and score; nothing on a spectator's page. */
+/** The member's own hand, objective and score; nothing on a spectator's page.
+ * @param {Ctx} ctx */
 export function mine(ctx) {
   const v = ctx.view;
   if (!v.hand) return null;
@@ -76,6 +92,8 @@ export function mine(ctx) {
   );
 }
 
+/** The resource piles, what is left of each.
+ * @param {Ctx} ctx */
 export function piles(ctx) {
   const v = ctx.view;
   return el("div", { class: "mm-piles", title: ctx.word("magmor.page.piles") }, el("span", { class: "mm-sub" }, ctx.word("magmor.page.piles")), bundle(ctx, v.piles, "", true));

@@ -11,8 +11,20 @@ import { bundle, res, tokens } from "./icons.mjs";
 import { face } from "./face.mjs";
 import { shareDraft, shownDraft } from "./draft.mjs";
 
+/** @typedef {import("./page.mjs").Ctx} Ctx */
+/** @typedef {import("./page.mjs").Alloc} Alloc */
+/** @typedef {import("./wire").View} View */
+/** @typedef {import("./wire").Player} Player */
+/** @typedef {import("./wire").Preset} Preset */
+/** The found cards not given yet: resource → count.
+ * @typedef {Record<string, number>} Pool */
+/** A card being dragged: its resource, and the seat it is taken from (null: the found cards).
+ * @typedef {{ res: string, from: number | null }} Dragged */
+
 const SHOWN = 4; // ready-made splits shown before "more"
 
+/** The split: the leader's controls on the leader's page, what the others may see on theirs.
+ * @param {Ctx} ctx */
 export function split(ctx) {
   const v = ctx.view;
   const decision = ctx.table.decision;
@@ -45,7 +57,7 @@ export function split(ctx) {
     el(
       "div",
       { class: "mm-btns" },
-      el("button", { type: "button", class: "mm-btn keep", dataset: { act: "keep" }, onclick: () => send(ctx, { [ctx.seat]: Object.fromEntries(v.taken.map((c) => [c.res, c.n])) }) },
+      el("button", { type: "button", class: "mm-btn keep", dataset: { act: "keep" }, onclick: () => send(ctx, { [String(ctx.seat)]: Object.fromEntries(v.taken.map((c) => [c.res, c.n])) }) },
         ctx.word("magmor.page.split_keep")),
       el("button", { type: "button", class: "mm-btn", dataset: { act: "reset" }, disabled: !Object.keys(local.alloc).length, onclick: () => { local.alloc = {}; local.card = null; local.touched = true; ctx.redraw(); } },
         ctx.word("magmor.page.split_reset")),
@@ -55,26 +67,37 @@ export function split(ctx) {
   ];
 }
 
-/** The terrain being crossed: its toll is what the players will be asked for next. */
+/** The terrain being crossed: its toll is what the players will be asked for next.
+ * @param {Ctx} ctx */
 function crossing(ctx) {
   const c = ctx.view.cells.find((x) => x.current);
   if (!c || !c.face) return null;
   return face(ctx, c.face, `${c.cell} · ${ctx.word(`magmor.terrain.${c.terrain}`)}`);
 }
 
+/** @param {Ctx} ctx */
 function shortfallNote(ctx) {
   const v = ctx.view;
   return v.shortfall.length ? el("p", { class: "mm-note" }, ctx.word("magmor.page.shortfall"), " ", bundle(ctx, v.shortfall)) : null;
 }
 
-/** What is left to give: found minus the draft. */
+/** What is left to give: found minus the draft.
+ * @param {View} v
+ * @param {Alloc} alloc
+ * @returns {Pool} */
 function left(v, alloc) {
+  /** @type {Pool} */
   const out = Object.fromEntries(v.taken.map((c) => [c.res, c.n]));
   for (const cards of Object.values(alloc)) for (const [r, n] of Object.entries(cards)) out[r] = (out[r] || 0) - n;
   for (const r of Object.keys(out)) if (out[r] <= 0) delete out[r];
   return out;
 }
 
+/** One card of ``resource`` from a seat's share (or the found cards: null) to another's (or back: null).
+ * @param {Ctx} ctx
+ * @param {string} resource
+ * @param {number | null} from
+ * @param {number | null} to */
 function move(ctx, resource, from, to) {
   const alloc = ctx.local.alloc;
   ctx.local.touched = true;
@@ -90,18 +113,26 @@ function move(ctx, resource, from, to) {
   ctx.redraw();
 }
 
+/** The card a drop brings, as token() packed it; null for anything else dropped.
+ * @param {DragEvent} event
+ * @returns {Dragged | null} */
 function dragged(event) {
   try {
-    return JSON.parse(event.dataTransfer.getData("text/plain"));
+    const data = event.dataTransfer ? event.dataTransfer.getData("text/plain") : "";
+    return /** @type {Dragged} */ (JSON.parse(data));
   } catch {
     return null;
   }
 }
 
+/** A place a card may be dropped on: a player (``to``) or the found cards (null).
+ * @param {Ctx} ctx
+ * @param {number | null} to
+ * @param {Pool} pool */
 function dropTarget(ctx, to, pool) {
   return {
-    ondragover: (event) => event.preventDefault(),
-    ondrop: (event) => {
+    ondragover: (/** @type {DragEvent} */ event) => event.preventDefault(),
+    ondrop: (/** @type {DragEvent} */ event) => {
       event.preventDefault();
       const card = dragged(event);
       if (!card || card.from === to) return;
@@ -111,6 +142,11 @@ function dropTarget(ctx, to, pool) {
   };
 }
 
+/** A card as a button, to tap or drag.
+ * @param {Ctx} ctx
+ * @param {string} resource
+ * @param {number | null} from the seat it was given to; null: a found card
+ * @param {{ selected?: boolean, attrs: import("@gm/dom.mjs").Attrs }} extra */
 function token(ctx, resource, from, extra) {
   return el(
     "button",
@@ -118,13 +154,16 @@ function token(ctx, resource, from, extra) {
       type: "button",
       class: `mm-token${extra.selected ? " selected" : ""}`,
       draggable: "true",
-      ondragstart: (event) => event.dataTransfer.setData("text/plain", JSON.stringify({ res: resource, from })),
+      ondragstart: (/** @type {DragEvent} */ event) => event.dataTransfer?.setData("text/plain", JSON.stringify({ res: resource, from })),
       ...extra.attrs,
     },
     res(ctx, resource),
   );
 }
 
+/** The found cards not given yet.
+ * @param {Ctx} ctx
+ * @param {Pool} pool */
 function poolRow(ctx, pool) {
   const cards = tokens(Object.entries(pool).map(([r, n]) => ({ res: r, n })));
   return el(
@@ -141,6 +180,10 @@ function poolRow(ctx, pool) {
   );
 }
 
+/** A player, to give cards to, with the cards given so far.
+ * @param {Ctx} ctx
+ * @param {Player} p
+ * @param {Pool} pool */
 function zone(ctx, p, pool) {
   const given = ctx.local.alloc[p.seat] || {};
   const cards = tokens(Object.entries(given).map(([r, n]) => ({ res: r, n })));
@@ -168,7 +211,7 @@ function zone(ctx, p, pool) {
           dataset: { given: r, from: String(p.seat) },
           title: ctx.word("magmor.page.split_take_back"),
           // With a found card picked, a tap anywhere on the player gives it; else it takes this one back.
-          onclick: (event) => {
+          onclick: (/** @type {MouseEvent} */ event) => {
             if (ctx.local.card) return;
             event.stopPropagation();
             move(ctx, r, p.seat, null);
@@ -179,6 +222,8 @@ function zone(ctx, p, pool) {
   );
 }
 
+/** The ready-made splits (the panel's own), the usual one first; a tap fills the draft.
+ * @param {Ctx} ctx */
 function presets(ctx) {
   const v = ctx.view;
   if (!v.presets.length) return null;
@@ -204,15 +249,21 @@ function presets(ctx) {
   );
 }
 
-/** A preset's allocation as its button names it: [seat, [[resource, count], ...]] by seat. */
+/** A preset's allocation as its button names it: [seat, [[resource, count], ...]] by seat.
+ * @param {Preset} p */
 function shares(p) {
   return JSON.stringify(p.shares.map((s) => [s.seat, s.cards.map((c) => [c.res, c.n]).sort((a, b) => (a[0] < b[0] ? -1 : 1))]));
 }
 
+/** A draft as a string that two equal drafts share.
+ * @param {Alloc} alloc */
 function key(alloc) {
   return JSON.stringify(Object.keys(alloc).sort().map((s) => [s, Object.keys(alloc[s]).sort().filter((r) => alloc[s][r]).map((r) => [r, alloc[s][r]])]).filter(([, c]) => c.length));
 }
 
+/** A ready-made split's name, in the panel's words.
+ * @param {Ctx} ctx
+ * @param {Preset} p */
 function label(ctx, p) {
   const to = p.to === null ? "" : ctx.name(p.to);
   const cards = p.res ? ctx.word(`magmor.resource_count.${p.res}`, { count: p.count }) : "";
@@ -225,7 +276,11 @@ function label(ctx, p) {
   return ctx.word("magmor.page.preset_other");
 }
 
+/** The split, sent (the seats given nothing left out).
+ * @param {Ctx} ctx
+ * @param {Alloc} alloc */
 function send(ctx, alloc) {
+  /** @type {Alloc} */
   const allocation = {};
   for (const [seat, cards] of Object.entries(alloc)) {
     const kept = Object.fromEntries(Object.entries(cards).filter(([, n]) => n > 0));

@@ -56,6 +56,26 @@ async def shot(page: TablePage, name: str) -> None:
     await page.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
 
 
+async def decision_in_sight(page: TablePage, moment: str) -> None:
+    """At picture-in-picture size (400×225) every button of the member's decision lies in
+    the frame as it opens, without scrolling; then the phone's size again."""
+    await page.page.set_viewport_size(PIP)  # type: ignore[arg-type]
+    await page.frame.evaluate("window.scrollTo(0, 0)")
+    buttons = page.frame.locator(".mm-decide button[data-act], .mm-decide .mm-preset")
+    count = await buttons.count()
+    assert count, moment
+    for index in range(count):
+        box = await buttons.nth(index).bounding_box()
+        assert box is not None, (moment, index)
+        inside = (
+            box["y"] >= 0
+            and box["y"] + box["height"] <= PIP["height"]
+            and box["x"] + box["width"] <= PIP["width"]
+        )
+        assert inside, (moment, await buttons.nth(index).inner_text(), box)
+    await page.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+
+
 async def started(rig: Rig) -> tuple[MagmorState, TableInfo, int]:
     """ALICE, BOB and an AI seat at a Mag Mor table, in that order."""
     applied = await start_with_an_ai(rig.bot.service, CHANNEL, "magmor")
@@ -121,7 +141,12 @@ def check_secrets(recording: Recording, seat: int | None, state: MagmorState) ->
 
 def peeked_lines(recording: Recording, language: str) -> list[str]:
     """The log's "you peeked at" lines a page was sent (the explorer's own event)."""
-    head = str(catalog(language)["magmor.event.explored_face"]).split("{cell}")[0]
+    return lines_of(recording, language, "magmor.event.explored_face")
+
+
+def lines_of(recording: Recording, language: str, key: str) -> list[str]:
+    """The log's lines of one catalog key a page was sent (told by the words before {cell})."""
+    head = str(catalog(language)[key]).split("{cell}")[0]
     said = {said_text(line, table["seats"]) for table in tables(recording) for line in table["lines"]}
     return sorted(line for line in said if line.startswith(head))
 
@@ -153,6 +178,9 @@ async def play_by_clicks(rig: Rig, pages: dict[int, TablePage]) -> Counter[str]:
         if explores and not state.explorations:
             action = explores[-1]
         moment = f"{decision.kind.split('.')[1]}{'-explored' if state.explorations else ''}"
+        if f"{user}-{moment}-sight" not in seen:  # each member's first of each kind, at pip
+            seen.add(f"{user}-{moment}-sight")
+            await decision_in_sight(page, moment)
         if SHOTS and f"{user}-{moment}" not in seen:  # each member's first of each kind
             seen.add(f"{user}-{moment}")
             await shot(page, f"mm-{LANGUAGE[user]}-{moment}")
@@ -206,6 +234,13 @@ async def test_a_whole_game_is_played_by_clicking_and_no_page_sees_another_seat_
     # The explorer's own line ("you peeked at …"), once for each of its explorations, and no one else's.
     assert len(peeked_lines(recorders[ALICE], "en")) == kinds[f"explore-by-{ALICE}"]
     assert len(peeked_lines(recorders[BOB], "it")) == kinds[f"explore-by-{BOB}"]
+    # A member's own choice is said to them in the second person ("You choose to cross …");
+    # the spectator reads every choice in the third.
+    for user, language in ((ALICE, "en"), (BOB, "it")):
+        assert bool(lines_of(recorders[user], language, "magmor.event_you.chosen")) == bool(
+            kinds[f"choose-by-{user}"]
+        )
+    assert not lines_of(recorders[DAVE], "en", "magmor.event_you.chosen")
 
 
 async def test_the_italian_page_and_the_spectator_s(web_rig: Rig, browser: Any) -> None:
