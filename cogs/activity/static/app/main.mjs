@@ -296,7 +296,9 @@ async function receive(message) {
     // Another seat's draft at the version shown (one of another version is no longer true).
     if (!page.table || message.version !== page.table.version) return;
     page.draft = message;
-    await draw();
+    // The page's own draft coming back draws nothing new there, and a redraw then would
+    // swallow the tap its member is making.
+    if (message.seat !== page.table.seat) await draw();
   } else if (message.type === "hint") {
     page.hint = message;
     drawHint();
