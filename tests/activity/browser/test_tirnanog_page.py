@@ -175,7 +175,8 @@ async def play_by_clicks(
         action = chosen(state, seat)
         kind = action["kind"] if action["kind"] != "discard" else state.phase
         moment = f"tn-{'it' if user == BOB else 'en'}-{kind}"
-        first = SHOTS is not None and moment not in seen
+        new = moment not in seen  # each kind's first time: its buttons checked at pip size
+        first = SHOTS is not None and new
         seen.add(moment)
         if first:
             await shot(page, moment)
@@ -186,15 +187,16 @@ async def play_by_clicks(
             await shot(watcher, f"tn-watch-{kind}")
 
         async def picked(
-            page: TablePage = page, name: str = moment, first: bool = first, user: int = user
+            page: TablePage = page, name: str = moment, first: bool = first, new: bool = new, user: int = user
         ) -> None:
             if first:
                 await shot(page, f"{name}-picked")
+            if new:
                 await buttons_in_pip(page)
                 if user == BOB:
                     await italian_only(page)
 
-        if first and action["kind"] == "declare":  # its buttons come with no pick
+        if new and action["kind"] == "declare":  # its buttons come with no pick
             await buttons_in_pip(page)
             if user == BOB:
                 await italian_only(page)
