@@ -187,7 +187,11 @@ async def play_by_clicks(
             await shot(watcher, f"tn-watch-{kind}")
 
         async def picked(
-            page: TablePage = page, name: str = moment, first: bool = first, new: bool = new, user: int = user
+            page: TablePage = page,
+            name: str = moment,
+            first: bool = first,
+            new: bool = new,
+            user: int | None = user,
         ) -> None:
             if first:
                 await shot(page, f"{name}-picked")
