@@ -121,8 +121,15 @@ def test_no_unused_event_or_error_keys() -> None:
 def test_public_lines_never_say_you() -> None:
     """Public lines name the player; only private texts (errors, the deal) and the rules
     summary (help for the reader) address 'you'; nothing is gendered."""
-    # Private too: the page's prompt to the seat that decides (tirnanog.decision_you.*).
-    private = ("tirnanog.event.dealt", "tirnanog.rules.", "tirnanog.error.", "tirnanog.decision_you.")
+    # Private too: the page's prompt to the seat that decides (tirnanog.decision_you.*) and
+    # the page's log line said to the seat an event names (tirnanog.event_you.*).
+    private = (
+        "tirnanog.event.dealt",
+        "tirnanog.rules.",
+        "tirnanog.error.",
+        "tirnanog.decision_you.",
+        "tirnanog.event_you.",
+    )
     for key, forms in EN.items():
         assert not re.search(r"\b(he|she|his|her|him)\b", " ".join(forms.values()), re.IGNORECASE), key
         if key.startswith(private):

@@ -49,3 +49,22 @@ def test_every_word_the_page_asks_for_is_in_the_catalog(language: str) -> None:
 def test_every_word_of_the_page_is_used() -> None:
     own = {key for key in catalog("en") if key.startswith("tirnanog.page.")}
     assert own - asked() == set()
+
+
+def test_no_italian_word_of_the_page_is_left_in_english() -> None:
+    """Each Italian word differs from its English one; the game's Italian words, not the
+    English ones ("Display", "Round"), stand in them."""
+    en, it = catalog("en"), catalog("it")
+    own = [key for key in en if key.startswith("tirnanog.page.")]
+    assert [key for key in own if en[key] == it[key]] == []
+    left = re.compile(r"\b(Display|Round|Clear)\b", re.IGNORECASE)
+    said = {key: re.sub(r"\{\w+\}", "", str(it[key])) for key in own}  # not the {round} parameter
+    assert [key for key in own if left.search(said[key])] == []
+
+
+def test_clear_is_not_the_shell_s_undo() -> None:
+    """Clear (the pick) and the shell's Undo (the last move) stand side by side: never one word."""
+    for language in LANGUAGES:
+        words = catalog(language)
+        undo = str(words["activity.page.undo"]).replace("↩️", "").strip()
+        assert str(words["tirnanog.page.clear"]).strip() != undo

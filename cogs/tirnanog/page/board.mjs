@@ -5,13 +5,30 @@
 import { el } from "@gm/dom.mjs";
 import { bundle, creature, icon, stat, territory } from "./cards.mjs";
 
-/** Round, turn, the final cycle, the deck and the discard pile. */
+/** @typedef {import("./page.mjs").Ctx} Ctx */
+/** @typedef {import("./page.mjs").Memo} Memo */
+/** @typedef {import("./cards.mjs").Pick} Pick */
+/** @typedef {import("./wire").Player} Player */
+/** @typedef {import("./wire").Pile} Pile */
+/** @typedef {import("./wire").ReserveCard} ReserveCard */
+/** @typedef {import("@gm/wire").Decision} Decision */
+
+/** What a declaration says beside a name, and beside your own ("You take part"). */
+const DECLARED_YOU = {
+  in: "tirnanog.page.declared_you_in",
+  out: "tirnanog.page.declared_you_out",
+  now: "tirnanog.page.declared_you_now",
+  later: "tirnanog.page.declared_you_later",
+};
+
+/** Round, turn, the final cycle, the deck and the discard pile.
+ * @param {Ctx} ctx */
 export function status(ctx) {
   const { view, word } = ctx;
   return el(
     "div",
     { class: "tn-status" },
-    el("span", { class: "tn-round" }, word("tirnanog.page.round", { round: view.round, turn: view.turn })),
+    el("span", { class: "tn-round", title: word("tirnanog.page.round_title") }, word("tirnanog.page.round", { round: view.round, turn: view.turn })),
     view.final_cycle ? el("span", { class: "tn-flag" }, word("tirnanog.page.final_cycle")) : null,
     stat("deck", String(view.deck_size), word("tirnanog.page.deck", { count: view.deck_size })),
     el("span", { class: "tn-stat", title: word("tirnanog.page.discard", { count: view.discard_size }) }, word("tirnanog.page.discard_short", { count: view.discard_size })),
@@ -19,22 +36,38 @@ export function status(ctx) {
   );
 }
 
-/** ``seat`` decides now (of an ordered decision, only the first still to act). */
+/** ``seat`` decides now (of an ordered decision, only the first still to act).
+ * @param {Decision | null} decision
+ * @param {number} seat */
 export function deciding(decision, seat) {
   if (!decision || (decision.done || []).includes(seat)) return false;
   return decision.mode === "ordered" ? decision.seats[0] === seat : decision.seats.includes(seat);
 }
 
-/** A seat's name: never cut without the whole of it on hover (and in the accessible name). */
+/** A seat's name: never cut without the whole of it on hover (and in the accessible name);
+ * your own is "You", whole.
+ * @param {Ctx} ctx
+ * @param {number} seat
+ * @param {string} [cls] */
 export function who(ctx, seat, cls = "tn-name") {
   const name = ctx.name(seat);
-  const full = ctx.table.seats[seat] ? ctx.table.seats[seat].name : name;
+  const shown = ctx.table.seats[seat];
+  const full = seat !== ctx.seat && shown ? shown.name : name;
   // A tap shows the whole name where it was cut (a phone has no hover).
   const node = el("span", { class: cls, title: full }, name);
   node.addEventListener("click", () => node.classList.toggle("whole"));
   return node;
 }
 
+/** A part of a player's holdings under its name in small words (what the box is, even empty).
+ * @param {string} label
+ * @param {Node} content
+ * @param {string} [count] how many cards it holds, where the box shows only one */
+function part(label, content, count) {
+  return el("div", { class: "tn-part" }, el("span", { class: "tn-cap", title: label }, label, count ? el("b", {}, ` ${count}`) : null), content);
+}
+
+/** @param {Ctx} ctx @param {Player} player @param {Memo} memo */
 function stackOf(ctx, player, memo) {
   const { word } = ctx;
   if (!player.stack.length) return el("div", { class: "tn-stack empty", title: word("tirnanog.page.stack_empty") }, el("span", { class: "tn-slot" }));
@@ -50,7 +83,11 @@ function stackOf(ctx, player, memo) {
   );
 }
 
-/** One player's holdings; the reserve's cards are ``reserveCard``'s (lit for the owner's choice). */
+/** One player's holdings; the reserve's cards are ``reserveCard``'s (lit for the owner's choice).
+ * @param {Ctx} ctx
+ * @param {Player} player
+ * @param {Memo} memo
+ * @param {(owner: Player, entry: ReserveCard) => HTMLElement} reserveCard */
 export function player(ctx, player, memo, reserveCard) {
   const { view, word } = ctx;
   const seat = player.seat;
@@ -66,7 +103,7 @@ export function player(ctx, player, memo, reserveCard) {
     el(
       "div",
       { class: "tn-phead" },
-      acting ? el("span", { class: "tn-turnmark", title: word("tirnanog.page.deciding") }) : null,
+      acting ? el("span", { class: "tn-turnmark", title: word(seat === ctx.seat ? "tirnanog.page.deciding_you" : "tirnanog.page.deciding") }) : null,
       who(ctx, seat),
       seat === view.first_player ? el("span", { class: "tn-tag", title: word("tirnanog.page.first_player") }, word("tirnanog.page.first_short")) : null,
       el(
@@ -79,18 +116,22 @@ export function player(ctx, player, memo, reserveCard) {
     el(
       "div",
       { class: "tn-pbody" },
-      stackOf(ctx, player, memo),
-      el(
-        "div",
-        { class: "tn-reserve", title: word("tirnanog.page.reserve_title", { value: player.reserve_value, limit: view.reserve_limit }) },
-        ...player.reserve.map((entry) => reserveCard(player, entry)),
-        el("span", { class: "tn-rvalue" }, `${player.reserve_value}/${view.reserve_limit}`),
+      part(word("tirnanog.page.stack_label"), stackOf(ctx, player, memo), player.stack.length > 1 ? `×${player.stack.length}` : ""),
+      part(
+        word("tirnanog.page.reserve_label"),
+        el(
+          "div",
+          { class: "tn-reserve", title: word("tirnanog.page.reserve_title", { value: player.reserve_value, limit: view.reserve_limit }) },
+          ...player.reserve.map((entry) => reserveCard(player, entry)),
+          el("span", { class: "tn-rvalue" }, `${player.reserve_value}/${view.reserve_limit}`),
+        ),
       ),
     ),
   );
 }
 
-/** The fountain dispute under way: the fountain, then each declaration in order. */
+/** The fountain dispute under way: the fountain, then each declaration in order.
+ * @param {Ctx} ctx */
 export function dispute(ctx) {
   const { view, word } = ctx;
   const d = view.dispute;
@@ -103,20 +144,24 @@ export function dispute(ctx) {
     el(
       "div",
       { class: "tn-dbody" },
-      el("h3", {}, word(view.phase === "declare" ? "tirnanog.page.dispute" : "tirnanog.page.dispute_won", { terrain: word(`tirnanog.page.terrain.${d.terrain}`), name: d.winner !== null ? ctx.name(d.winner) : "" })),
+      el("h3", {}, word("tirnanog.page.dispute", { terrain: word(`tirnanog.page.terrain.${d.terrain}`) })),
       el(
         "ol",
         { class: "tn-declared" },
         ...d.order.map((seat) => {
+          /** @type {"in" | "out" | "now" | "later"} */
           const state = said.has(seat) ? (said.get(seat) ? "in" : "out") : seat === d.next_seat ? "now" : "later";
-          return el("li", { dataset: { seat: String(seat), said: state } }, who(ctx, seat), el("span", { class: "tn-said" }, word(`tirnanog.page.declared_${state}`)));
+          const text = seat === ctx.seat ? word(DECLARED_YOU[state]) : word(`tirnanog.page.declared_${state}`);
+          return el("li", { dataset: { seat: String(seat), said: state } }, who(ctx, seat), el("span", { class: "tn-said" }, text));
         }),
       ),
     ),
   );
 }
 
-/** The last dispute's reveal: every participant's hand together, the winner and the defeated. */
+/** The last dispute's reveal: every participant's hand together, the winner and the defeated.
+ * @param {Ctx} ctx
+ * @param {Memo} memo */
 export function reveal(ctx, memo) {
   const { view, word } = ctx;
   const r = view.reveal;
@@ -126,7 +171,10 @@ export function reveal(ctx, memo) {
   let headline;
   if (!r.participants.length) headline = word("tirnanog.page.reveal_nobody");
   else if (r.winner === null) headline = word("tirnanog.page.reveal_tie");
+  else if (r.winner === ctx.seat) headline = word("tirnanog.page.reveal_won_you");
   else headline = word("tirnanog.page.reveal_won", { name: ctx.name(r.winner) });
+  /** @param {number} seat */
+  const result = (seat) => (seat === r.winner ? "won" : r.defeated.includes(seat) ? "lost" : "tie");
   return el(
     "details",
     { class: `tn-reveal ${fresh ? "tn-new" : ""}`, open: recent || undefined },
@@ -137,18 +185,25 @@ export function reveal(ctx, memo) {
       ...r.hands.map((hand) =>
         el(
           "li",
-          { dataset: { seat: String(hand.seat), result: hand.seat === r.winner ? "won" : r.defeated.includes(hand.seat) ? "lost" : "tie" } },
+          { dataset: { seat: String(hand.seat), result: result(hand.seat) } },
           who(ctx, hand.seat),
           el("span", { class: "tn-rhand", title: word("tirnanog.page.revealed_hand") }, bundle(word, hand.cards)),
           el("span", { class: "tn-profile", title: word("tirnanog.page.profile_title") }, hand.profile.filter((n) => n > 0).join("·") || "0"),
-          el("span", { class: "tn-result" }, word(`tirnanog.page.result_${hand.seat === r.winner ? "won" : r.defeated.includes(hand.seat) ? "lost" : "tie"}`)),
+          el(
+            "span",
+            { class: "tn-result" },
+            hand.seat === ctx.seat && result(hand.seat) === "won" ? word("tirnanog.page.result_won_you") : word(`tirnanog.page.result_${result(hand.seat)}`),
+          ),
         ),
       ),
     ),
   );
 }
 
-/** The display's creatures (``pick`` lights them for a take) and the six piles' tops. */
+/** The display's creatures (``pick`` lights them for a take) and the six piles' tops.
+ * @param {Ctx} ctx
+ * @param {Memo} memo
+ * @param {(index: number) => Pick} pick */
 export function display(ctx, memo, pick) {
   const { view, word } = ctx;
   const before = memo.previous ? memo.previous.display : null;
@@ -167,12 +222,25 @@ export function display(ctx, memo, pick) {
   );
 }
 
+/** The "?" a requirement shows, said in words beside the piles' heading while one is in sight.
+ * @param {Ctx} ctx */
+function anyLegend(ctx) {
+  const { view, word } = ctx;
+  const cards = [...view.piles.map((p) => p.top), ...view.seats.flatMap((s) => [...s.reserve.map((r) => r.card), ...s.stack.slice(-1)])];
+  if (!cards.some((card) => card && card.face_up && card.symbols.includes("any"))) return null;
+  return el("span", { class: "tn-legend" }, icon("any", "tn-sym", word("tirnanog.page.species.any")), word("tirnanog.page.any_legend"));
+}
+
+/** The six piles' tops (``pick`` lights them for a take), each with its size and why not.
+ * @param {Ctx} ctx
+ * @param {Memo} memo
+ * @param {(pile: Pile) => Pick} pick */
 export function piles(ctx, memo, pick) {
   const { view, word } = ctx;
   return el(
     "section",
     { class: "tn-piles" },
-    el("h3", {}, word("tirnanog.page.piles")),
+    el("div", { class: "tn-head" }, el("h3", {}, word("tirnanog.page.piles")), anyLegend(ctx)),
     el(
       "div",
       { class: "tn-row" },
@@ -186,7 +254,8 @@ export function piles(ctx, memo, pick) {
           pile.fountain_inside ? el("span", { class: "tn-fin", title: word("tirnanog.page.fountain_inside") }, icon("fountain", "tn-fin-icon")) : null,
         ];
         if (!pile.top) {
-          return el("div", { class: "tn-pile", dataset: { pile: pile.terrain } }, el("div", { class: "tn-terr empty", title: word("tirnanog.page.pile_empty") }, icon(pile.terrain, "tn-ticon")), ...extra);
+          const empty = el("div", { class: "tn-terr empty", title: word("tirnanog.page.pile_empty") }, icon(pile.terrain, "tn-ticon"), el("span", { class: "tn-gone" }, word("tirnanog.page.pile_empty_short")));
+          return el("div", { class: "tn-pile", dataset: { pile: pile.terrain } }, empty, ...extra);
         }
         const fresh = memo.fresh(`pile:${pile.terrain}`, pile.top.id);
         const card = territory(word, pile.top, { ...lit, fresh });

@@ -4,13 +4,38 @@
 // yellow circle, its requirement as creature icons and the VP it scores.
 import { el } from "@gm/dom.mjs";
 
+/** @typedef {import("./wire").TerritoryCard} TerritoryCard */
+/** @typedef {import("./wire").Creatures} Creatures */
+/** A word in the member's language (ctx.word).
+ * @typedef {(key: string, params?: Record<string, unknown>) => string} Word */
+/** How a card is lit for a pick (turn.mjs): may be picked, picked, or may not.
+ * @typedef {"legal" | "picked" | "off"} PickState */
+/** What a pick makes of a card: its state and the tap that changes the pick.
+ * @typedef {{ state?: PickState, onclick?: () => void }} Pick */
+/**
+ * How a card is drawn.
+ * @typedef {object} CardOpts
+ * @property {string} [size] a size class (sm, hand)
+ * @property {PickState} [state]
+ * @property {() => void} [onclick] the card is a button
+ * @property {boolean} [fresh] just arrived: shown arriving
+ * @property {Record<string, string>} [data] more data-* attributes
+ * @property {string | null} [badge] a corner mark (the plain's discount)
+ */
+
 /** One of the game's icons (icons/<name>.svg, page.css draws it as the span's background: one
- * image for the whole page, where an <img> each would ask for it again at every drawing). */
+ * image for the whole page, where an <img> each would ask for it again at every drawing).
+ * @param {string} name
+ * @param {string} [cls]
+ * @param {string} [label] */
 export function icon(name, cls = "tn-icon", label = "") {
   return el("span", { class: `tn-ico tn-i-${name} ${cls}`, role: label ? "img" : undefined, "aria-label": label || undefined });
 }
 
-/** A creature card; a button when ``opts.onclick`` is given (lit, picked or off). */
+/** A creature card; a button when ``opts.onclick`` is given (lit, picked or off).
+ * @param {Word} word
+ * @param {string} species
+ * @param {CardOpts} [opts] */
 export function creature(word, species, opts = {}) {
   const name = word(`tirnanog.page.species.${species}`);
   const attrs = {
@@ -28,7 +53,9 @@ export function creature(word, species, opts = {}) {
   );
 }
 
-/** The name of a territory card in words: "Castle · value 3 · dragon, elf, ?". */
+/** The name of a territory card in words: "Castle · value 3 · dragon, elf, ?".
+ * @param {Word} word
+ * @param {TerritoryCard} card */
 export function territoryTitle(word, card) {
   if (!card.face_up) return word("tirnanog.page.face_down");
   const parts = [word(`tirnanog.page.terrain.${card.terrain}`), word("tirnanog.page.value", { count: card.value })];
@@ -38,7 +65,10 @@ export function territoryTitle(word, card) {
   return parts.join(" · ");
 }
 
-/** A territory card (face down: its back); a button when ``opts.onclick`` is given. */
+/** A territory card (face down: its back); a button when ``opts.onclick`` is given.
+ * @param {Word} word
+ * @param {TerritoryCard} card
+ * @param {CardOpts} [opts] */
 export function territory(word, card, opts = {}) {
   const cls = ["tn-terr", opts.size || "", opts.state || "", opts.fresh ? "tn-new" : "", card.face_up ? "" : "down"];
   const attrs = {
@@ -64,7 +94,9 @@ export function territory(word, card, opts = {}) {
   );
 }
 
-/** "3 ×[dragon]" chips: a bundle of creatures, each species with its icon. */
+/** "3 ×[dragon]" chips: a bundle of creatures, each species with its icon.
+ * @param {Word} word
+ * @param {Creatures[]} creatures */
 export function bundle(word, creatures) {
   if (!creatures.length) return el("span", { class: "tn-muted" }, word("tirnanog.page.none"));
   return el(
@@ -76,7 +108,10 @@ export function bundle(word, creatures) {
   );
 }
 
-/** A small count with its icon: the VP star, a hand of cards, the deck. */
+/** A small count with its icon: the VP star, a hand of cards, the deck.
+ * @param {string} name
+ * @param {string} text
+ * @param {string} title */
 export function stat(name, text, title) {
   return el("span", { class: `tn-stat tn-s-${name}`, title }, icon(name, "tn-sicon"), el("span", {}, text));
 }

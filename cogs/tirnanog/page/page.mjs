@@ -11,25 +11,44 @@ import { display, dispute, piles, player, reveal, status } from "./board.mjs";
 import { territory } from "./cards.mjs";
 import { controls, displayPick, hand, pilePick, reservePick, tidy } from "./turn.mjs";
 
+/** @typedef {import("./wire").View} View */
+/** @typedef {import("./wire").Action} Action */
+/** What the member picks, kept across the redraws of one version (turn.mjs): display cards,
+ * a pile, a reserve territory and its payment, discards (card indices).
+ * @typedef {{ take: number[], pile: string | null, territory: string | null, pay: number[], drop: number[] }} Local */
+/** @typedef {import("@gm/page.mjs").PageContext<View, Action, Local>} Ctx */
+/**
+ * What changed since the last version drawn (``memo`` below).
+ * @typedef {object} Memo
+ * @property {boolean} animate this drawing is a new version's first
+ * @property {View | null} previous the last version's view
+ * @property {(key: string, value: unknown) => boolean} fresh ``key`` now holds ``value`` where it held something else
+ */
+
 // What changed since the last version drawn, so that it is shown arriving (once, on the
 // first drawing of a version; the page's sheet turns it off under prefers-reduced-motion).
 const memo = {
   animate: false,
   /** @type {number | null} */
   version: null,
+  /** @type {View | null} */
   previous: null, // the last version's view
+  /** @type {View | null} */
   current: null,
   /** @type {Map<string, unknown> | null} */
   keys: null,
   /** @type {Map<string, unknown> | null} */
   before: null,
-  /** Whether ``key`` now holds ``value`` where the version before held something else. */
+  /** Whether ``key`` now holds ``value`` where the version before held something else.
+   * @param {string} key
+   * @param {unknown} value */
   fresh(key, value) {
     if (this.keys) this.keys.set(key, value);
     return this.animate && this.before !== null && this.before.get(key) !== value;
   },
 };
 
+/** @param {Ctx} ctx */
 function remember(ctx) {
   const version = ctx.table.version;
   memo.animate = memo.version !== null && memo.version !== version;
@@ -42,10 +61,12 @@ function remember(ctx) {
   }
 }
 
-export default definePage({
+/** @type {import("@gm/page.mjs").PageSpec<View, Action, Local>} */
+const spec = {
   url: import.meta.url,
   styles: ["page.css"],
   fresh: () => ({ take: [], pile: null, territory: null, pay: [], drop: [] }),
+  /** @param {Ctx} ctx */
   draw(ctx) {
     const view = ctx.view;
     if (!view) return el("div", { class: "tn" });
@@ -53,6 +74,7 @@ export default definePage({
     tidy(ctx);
     const mine = ctx.legal.length > 0;
     const pickReserve = reservePick(ctx);
+    /** @param {import("./wire").Player} owner @param {import("./wire").ReserveCard} entry */
     const reserveCard = (owner, entry) => {
       const fresh = memo.fresh(`res:${owner.seat}:${entry.card.id}`, "in");
       const pick = owner.seat === ctx.seat && mine ? pickReserve(entry.card.id) : {};
@@ -76,4 +98,6 @@ export default definePage({
     );
     return root;
   },
-});
+};
+
+export default definePage(spec);

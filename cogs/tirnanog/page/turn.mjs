@@ -8,7 +8,15 @@ import { el } from "@gm/dom.mjs";
 import { creature, icon } from "./cards.mjs";
 import { exactly, joinable, lists, moveFor, ofKind, pruned, tally, toggled } from "./picks.mjs";
 
-/** The member's pick (``ctx.local``) kept only where the legal moves still allow it. */
+/** @typedef {import("./page.mjs").Ctx} Ctx */
+/** @typedef {import("./page.mjs").Memo} Memo */
+/** @typedef {import("./cards.mjs").Pick} Pick */
+/** @typedef {import("./cards.mjs").PickState} PickState */
+/** @typedef {import("./wire").Pile} Pile */
+/** @typedef {import("@gm/dom.mjs").Child} Child */
+
+/** The member's pick (``ctx.local``) kept only where the legal moves still allow it.
+ * @param {Ctx} ctx */
 export function tidy(ctx) {
   const { local, legal, view } = ctx;
   const hand = view.hand || [];
@@ -21,13 +29,20 @@ export function tidy(ctx) {
   local.drop = pruned(local.drop, hand, lists(ofKind(legal, "discard"), "species"));
 }
 
-/** The legal payments for reserve territory ``id``. */
+/** The legal payments for reserve territory ``id``.
+ * @param {Ctx} ctx
+ * @param {string | null} id
+ * @returns {string[][]} */
 export function payments(ctx, id) {
   return id ? lists(ofKind(ctx.legal, "consolidate").filter((m) => m.territory === id), "payment") : [];
 }
 
-/** Take ``species`` cards of the hand as the pick: their indices (the first of each kind). */
+/** Take ``species`` cards of the hand as the pick: their indices (the first of each kind).
+ * @param {readonly string[]} hand
+ * @param {readonly string[]} species
+ * @returns {number[]} */
 function indicesOf(hand, species) {
+  /** @type {Set<number>} */
   const used = new Set();
   return species.map((s) => {
     const at = hand.findIndex((h, i) => h === s && !used.has(i));
@@ -38,13 +53,16 @@ function indicesOf(hand, species) {
 
 // -- what the board's parts light for the turn ---------------------------------------
 
-/** How display card ``index`` is drawn: lit when it may join the pick of creatures. */
+/** How display card ``index`` is drawn: lit when it may join the pick of creatures.
+ * @param {Ctx} ctx
+ * @returns {(index: number) => Pick} */
 export function displayPick(ctx) {
   const { local, legal, view } = ctx;
   const takes = lists(ofKind(legal, "take_creatures"), "species");
   return (index) => {
     if (!takes.length) return {};
     const picked = local.take.map((i) => view.display[i]);
+    /** @type {PickState} */
     const state = local.take.includes(index) ? "picked" : joinable(takes, picked, view.display[index]) ? "legal" : "off";
     return {
       state,
@@ -59,7 +77,9 @@ export function displayPick(ctx) {
   };
 }
 
-/** How pile ``pile`` is drawn: lit when its top may be taken (TNO-4.3). */
+/** How pile ``pile`` is drawn: lit when its top may be taken (TNO-4.3).
+ * @param {Ctx} ctx
+ * @returns {(pile: Pile) => Pick} */
 export function pilePick(ctx) {
   const { local, legal } = ctx;
   const open = new Set(ofKind(legal, "take_territory").map((m) => m.terrain));
@@ -80,7 +100,9 @@ export function pilePick(ctx) {
   };
 }
 
-/** A reserve territory of the member's own: lit when it may be consolidated now. */
+/** A reserve territory of the member's own: lit when it may be consolidated now.
+ * @param {Ctx} ctx
+ * @returns {(id: string) => Pick} */
 export function reservePick(ctx) {
   const { local, legal, view } = ctx;
   const open = new Set(ofKind(legal, "consolidate").map((m) => m.territory));
@@ -104,7 +126,9 @@ export function reservePick(ctx) {
 
 // -- the hand and the controls --------------------------------------------------------
 
-/** The member's hand as cards, lit for a payment or a discard when one is being picked. */
+/** The member's hand as cards, lit for a payment or a discard when one is being picked.
+ * @param {Ctx} ctx
+ * @param {Memo} memo */
 export function hand(ctx, memo) {
   const { view, word, local, legal } = ctx;
   if (!view.hand) return null;
@@ -114,14 +138,18 @@ export function hand(ctx, memo) {
   const chosen = discards.length ? local.drop : local.pay;
   const before = memo.previous && memo.previous.hand ? tally(memo.previous.hand) : null;
   const now = tally(view.hand);
+  /** @type {Map<string, number>} */
   const seen = new Map();
-  const cards = view.hand.map((species, index) => {
-    seen.set(species, (seen.get(species) || 0) + 1);
+  const held = view.hand;
+  const cards = held.map((species, index) => {
+    const nth = (seen.get(species) || 0) + 1;
+    seen.set(species, nth);
     const gained = before ? (now.get(species) || 0) - (before.get(species) || 0) : 0;
-    const fresh = memo.animate && gained > 0 && seen.get(species) > (now.get(species) || 0) - gained;
+    const fresh = memo.animate && gained > 0 && nth > (now.get(species) || 0) - gained;
     const data = { index: String(index) };
     if (!options.length) return creature(word, species, { size: "hand", fresh, data });
-    const picked = chosen.map((i) => view.hand[i]);
+    const picked = chosen.map((i) => held[i]);
+    /** @type {PickState} */
     const state = chosen.includes(index) ? "picked" : joinable(options, picked, species) ? "legal" : "off";
     const onclick = () => {
       if (discards.length) local.drop = toggled(local.drop, index);
@@ -138,18 +166,28 @@ export function hand(ctx, memo) {
   );
 }
 
+/** A control's button.
+ * @param {Child | Child[]} text
+ * @param {() => void} onclick
+ * @param {{ main?: boolean, disabled?: boolean, data?: Record<string, string> }} [opts] */
 function button(text, onclick, opts = {}) {
-  return el("button", { type: "button", class: `tn-btn ${opts.main ? "main" : ""}`, disabled: opts.disabled, dataset: opts.data || {}, onclick }, ...[].concat(text));
+  return el("button", { type: "button", class: `tn-btn ${opts.main ? "main" : ""}`, disabled: opts.disabled, dataset: opts.data || {}, onclick }, text);
 }
 
+/** Species as icons, each named for a screen reader.
+ * @param {Ctx} ctx
+ * @param {readonly string[]} species */
 function chips(ctx, species) {
   return species.map((s) => icon(s, "tn-sym", ctx.word(`tirnanog.page.species.${s}`)));
 }
 
-/** The decision's controls, or null when the member has none now. */
+/** The decision's controls, or null when the member has none now.
+ * @param {Ctx} ctx */
 export function controls(ctx) {
   const { legal, local, view, word } = ctx;
   if (!legal.length) return null;
+  const held = view.hand || [];
+  /** @type {HTMLElement[]} */
   const out = [];
   const clear = () => {
     Object.assign(local, { take: [], pile: null, territory: null, pay: [], drop: [] });
@@ -168,7 +206,7 @@ export function controls(ctx) {
   const discards = ofKind(legal, "discard");
   if (discards.length) {
     const need = discards[0].species.length;
-    const picked = local.drop.map((i) => view.hand[i]);
+    const picked = local.drop.map((i) => held[i]);
     const move = moveFor(discards, "species", picked);
     const key = view.phase === "dispute_discard" ? "tirnanog.page.help_winner_discard" : "tirnanog.page.help_discard";
     out.push(el("p", { class: "tn-help" }, word(key, { count: need, picked: picked.length })));
@@ -200,7 +238,7 @@ export function controls(ctx) {
   } else if (local.territory) {
     const pays = payments(ctx, local.territory);
     const moves = ofKind(legal, "consolidate").filter((m) => m.territory === local.territory);
-    const picked = local.pay.map((i) => view.hand[i]);
+    const picked = local.pay.map((i) => held[i]);
     const move = moveFor(moves, "payment", picked);
     const cost = pays.length ? pays[0].length : 0;
     text = word("tirnanog.page.help_pay", { count: cost, picked: picked.length });
@@ -208,7 +246,7 @@ export function controls(ctx) {
     // The ready-made payments, one tap each (a few; the hand picks any of them too).
     const ready = pays.slice(0, 6).map((pay) =>
       button(chips(ctx, pay), () => {
-        local.pay = indicesOf(view.hand || [], pay);
+        local.pay = indicesOf(held, pay);
         ctx.redraw();
       }, { data: { pay: pay.join(",") } }),
     );

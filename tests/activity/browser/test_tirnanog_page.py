@@ -25,7 +25,7 @@ from cogs.tirnanog.page_state import page_state
 from games.tirnanog.face import TirNanOgView
 from games.tirnanog.state import TirNanOgState
 from tests.activity.browser.akelarre_clicks import Recording
-from tests.activity.browser.pages import TablePage, open_page, seated_pages, shoot
+from tests.activity.browser.pages import PHONE, PIP, TablePage, open_page, seated_pages, shoot
 from tests.activity.browser.tirnanog_clicks import TN, chosen, perform
 from tests.activity.conftest import ALICE, BOB, CHANNEL, DAVE, Rig, published
 from tests.activity.fake_discord import FakeDiscord
@@ -91,6 +91,37 @@ def check_received(rig: Rig, recording: Recording, seat: int | None) -> int:
     return len(received)
 
 
+# English the Italian page once showed (the game's own words are Italian: "Creature
+# scoperte", "Fase", and Clear is not the shell's Undo, "Annulla").
+ENGLISH = ("Round", "Display", "DISPLAY", "Clear", "Take part", "Stay out", "You", "won")
+
+
+async def italian_only(page: TablePage) -> None:
+    """The Italian page's board says none of the English it once did, and its Clear is
+    not the shell's Undo word (two buttons doing different things must read differently)."""
+    text = str(await page.frame.text_content(".tn"))
+    assert not [w for w in ENGLISH if w in text], text
+    clear = page.frame.locator('.tn-controls [data-act="clear"]')
+    if await clear.count():
+        undo = str(await page.frame.text_content("#undo")).replace("↩️", "").strip()
+        assert (await clear.inner_text()).strip() not in ("", undo)
+
+
+async def buttons_in_pip(page: TablePage) -> None:
+    """At picture-in-picture size (400x225), the decision's buttons are all in the frame,
+    from the top of the page: no scrolling to find them."""
+    await page.page.set_viewport_size(PIP)  # type: ignore[arg-type]
+    await page.frame.evaluate("scrollTo(0, 0)")
+    buttons = page.frame.locator(".tn-controls [data-act]")
+    assert await buttons.count()
+    for index in range(await buttons.count()):
+        box = await buttons.nth(index).bounding_box()
+        assert box is not None, index
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PIP["width"], box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PIP["height"], box
+    await page.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+
+
 ANIMATION = "el => getComputedStyle(el).animationName"
 
 
@@ -144,7 +175,8 @@ async def play_by_clicks(
         action = chosen(state, seat)
         kind = action["kind"] if action["kind"] != "discard" else state.phase
         moment = f"tn-{'it' if user == BOB else 'en'}-{kind}"
-        first = SHOTS is not None and moment not in seen
+        new = moment not in seen  # each kind's first time: its buttons checked at pip size
+        first = SHOTS is not None and new
         seen.add(moment)
         if first:
             await shot(page, moment)
@@ -154,9 +186,24 @@ async def play_by_clicks(
             await watcher.at_version(version)
             await shot(watcher, f"tn-watch-{kind}")
 
-        async def picked(page: TablePage = page, name: str = moment, first: bool = first) -> None:
+        async def picked(
+            page: TablePage = page,
+            name: str = moment,
+            first: bool = first,
+            new: bool = new,
+            user: int | None = user,
+        ) -> None:
             if first:
                 await shot(page, f"{name}-picked")
+            if new:
+                await buttons_in_pip(page)
+                if user == BOB:
+                    await italian_only(page)
+
+        if new and action["kind"] == "declare":  # its buttons come with no pick
+            await buttons_in_pip(page)
+            if user == BOB:
+                await italian_only(page)
 
         await perform(page, action, picked, ready_made=kinds["consolidate"] % 2 == 0)
         await page.at_version(version + 1)
