@@ -116,7 +116,7 @@ function task(v, t) {
  * @param {() => void} onClick
  * @param {string} kind */
 function button(text, onClick, kind) {
-  return el("button", { type: "button", class: "tool nb-btn", onclick: onClick, dataset: { kind } }, text);
+  return el("button", { type: "button", class: "tool nb-btn", onclick: onClick, dataset: { kind }, title: text }, text);
 }
 
 /** @param {number} value */
