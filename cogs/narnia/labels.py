@@ -56,6 +56,7 @@ class Label:
         )
 
 
+@cache  # a name's few wrappings are measured again for every stack and scale tried
 def _width(lines: tuple[str, ...], text: int) -> float:
     draw = _measure()
     return max(draw.textlength(line, font=font(text)) for line in lines) + 2 * HALO
@@ -66,6 +67,7 @@ def _measure() -> ImageDraw.ImageDraw:
     return ImageDraw.Draw(Image.new("L", (1, 1)))
 
 
+@cache
 def wrappings(name: str, text: int) -> list[tuple[str, ...]]:
     """Every way worth trying to put ``name`` on lines, fewest lines first: for each
     number of lines, the split whose longest line is shortest."""
@@ -207,16 +209,11 @@ def place(
     the picture's frame), its chips row ``row_w`` px wide, as near its ``centre`` as it
     fits: on the fewest lines with the row above, else the fewest with the row below,
     else wherever it keeps furthest inside."""
+    found = fitting(polygon, frame, centre, name, text, row_w)
+    if found is not None:
+        return found
     edges = _edges(polygon, frame)
-    blocks = [
-        _Block(lines, row_w, below, _width(lines, text))
-        for below in (False, True)
-        for lines in wrappings(name, text)
-    ]
-    for block in blocks:
-        region = _region(edges, block.corners(), MARGIN)
-        if region:
-            return _at(region, centre, block, MARGIN)
+    blocks = _blocks(name, text, row_w)
     best: tuple[float, _Block] | None = None
     for block in blocks:
         low, high = -200.0, float(MARGIN)
@@ -228,6 +225,34 @@ def place(
     assert best is not None
     margin, block = best
     return _at(_region(edges, block.corners(), margin), centre, block, margin)
+
+
+def fitting(
+    polygon: Polygon,
+    frame: tuple[bool, ...],
+    centre: Point,
+    name: str,
+    text: int,
+    row_w: float = ROW_W,
+    margin: float = MARGIN,
+) -> Label | None:
+    """The label as :func:`place` puts it where it fits ``margin`` px inside (its
+    ``clearance``), or None where it does not (the Activity's page then shrinks it)."""
+    edges = _edges(polygon, frame)
+    for block in _blocks(name, text, row_w):
+        region = _region(edges, block.corners(), margin)
+        if region:
+            return _at(region, centre, block, margin)
+    return None
+
+
+def _blocks(name: str, text: int, row_w: float) -> list[_Block]:
+    """The blocks to try, in order: the fewest lines first, the row above, then below."""
+    return [
+        _Block(lines, row_w, below, _width(lines, text))
+        for below in (False, True)
+        for lines in wrappings(name, text)
+    ]
 
 
 def _at(region: list[Point], centre: Point, block: _Block, clearance: float) -> Label:

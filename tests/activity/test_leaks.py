@@ -29,6 +29,7 @@ from bot.render import event_text
 from bot.store import GameRow
 from cogs import akelarre, narnia
 from cogs.activity.marked import masked, parts
+from cogs.activity.shown import said_to, you_key
 from cogs.kit.presenter import PRESENTERS
 from games.akelarre.state import AkelarreState
 from games.core import Decision, Event, GameState
@@ -192,8 +193,9 @@ class Game:
         info = table_of(final)
         marked = masked(info)  # the names as the page gets them (cogs/activity/marked.py)
         for page in self.pages:
+            # An event said to its own actor reads in the second person on their page.
             visible = {
-                json.dumps(parts(event_text(self.game, marked, e, page.language)))
+                json.dumps(parts(event_text(self.game, marked, as_said(e, page.seat), page.language)))
                 for e in events(actions)
                 if e.visible_to(page.seat)
             }
@@ -229,6 +231,11 @@ class Game:
                     akelarre_hides(message, state, page.seat)
                 elif isinstance(state, NarniaState):
                     narnia_hides(message, state)
+
+
+def as_said(event: Event, seat: int | None) -> Event:
+    """``event`` as ``seat``'s page words it: its ``event_you`` line to its own actor."""
+    return event.model_copy(update={"key": you_key(event.key)}) if said_to(event, seat) else event
 
 
 def flat(line: list[Any]) -> str:

@@ -13,6 +13,8 @@ const STEP_MS = 450; // between two throws revealed
 const REVEAL_MS = 350; // a throw's coming in (page.css: .fresh)
 const revealAt = new Map(); // "battle:throw" -> when it shows (ms, performance.now())
 let primed = false; // the battles already fought when the page opened show at once
+/** Each face's pips, in thirds of the die from its middle.
+ * @type {Record<number, [number, number][]>} */
 const PIPS = {
   1: [[0, 0]],
   2: [[-1, -1], [1, 1]],
@@ -22,7 +24,15 @@ const PIPS = {
   6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
 };
 
-/** One die as the engine rolled it. */
+/** @typedef {import("./page.mjs").Word} Word */
+/** @typedef {"attacker" | "defender"} Side */
+/** @typedef {"attacker" | "defender" | "tie"} Pair */
+
+/** One die as the engine rolled it.
+ * @param {number} value
+ * @param {boolean} witch
+ * @param {string} outcome won, lost, tie or out
+ * @param {Word} t */
 function die(value, witch, outcome, t) {
   return svg(
     "svg",
@@ -38,7 +48,10 @@ function die(value, witch, outcome, t) {
   );
 }
 
-/** Whether each die won, lost or tied its pair (the extra dice of the side that rolled more are out). */
+/** Whether each die won, lost or tied its pair (the extra dice of the side that rolled more are out).
+ * @param {Pair[]} pairs
+ * @param {number} count
+ * @param {Side} side */
 function outcomes(pairs, count, side) {
   return Array.from({ length: count }, (_, i) => {
     const pair = pairs[i];
@@ -48,17 +61,31 @@ function outcomes(pairs, count, side) {
   });
 }
 
+/** @param {number[]} values
+ * @param {Pair[]} pairs
+ * @param {Side} side
+ * @param {boolean} witch
+ * @param {Word} t */
 function dice(values, pairs, side, witch, t) {
   const result = outcomes(pairs, values.length, side);
   return el("span", { class: "nb-dice", dataset: { side } }, ...values.map((v, i) => die(v, witch, result[i], t)));
 }
 
+/** When the thing ``key`` shows: at once, or a step after the one before it (``previous``).
+ * @param {string} key
+ * @param {number} previous
+ * @returns {number} */
 function delay(key, previous) {
   const now = performance.now();
-  if (!revealAt.has(key)) revealAt.set(key, Math.max(now, previous + STEP_MS));
-  return revealAt.get(key);
+  const at = revealAt.get(key) ?? Math.max(now, previous + STEP_MS);
+  revealAt.set(key, at);
+  return at;
 }
 
+/** @template {HTMLElement} N
+ * @param {N} node
+ * @param {number} at
+ * @returns {N} */
 function revealed(node, at) {
   const wait = at - performance.now();
   if (wait > -REVEAL_MS) {  // not shown yet, or still coming in
@@ -96,7 +123,11 @@ export function drawBattles(view, ctx, openEarlier) {
   if (earlier.length) {
     const details = el(
       "details",
-      { class: "nb-earlier", open: openEarlier.value || undefined, ontoggle: (e) => (openEarlier.value = e.target.open) },
+      {
+        class: "nb-earlier",
+        open: openEarlier.value || undefined,
+        ontoggle: (/** @type {Event} */ e) => (openEarlier.value = /** @type {HTMLDetailsElement} */ (e.currentTarget).open),
+      },
       el("summary", {}, ctx.t("narnia.page.earlier")),
       ...earlier.map((battle) => drawBattle(battle, ctx, false)),
     );
@@ -110,10 +141,11 @@ export function drawBattles(view, ctx, openEarlier) {
  * @param {boolean} latest */
 function drawBattle(battle, ctx, latest) {
   const { t } = ctx;
-  const forms = (which, tid) => t(`narnia.territory_${which}.${tid}`);
+  const forms = (/** @type {string} */ which, /** @type {string} */ tid) => t(`narnia.territory_${which}.${tid}`);
   // One side of every battle is a player: the Witch fights players only.
   const player = /** @type {number} */ (battle.attacker !== null ? battle.attacker : battle.defender);
-  const head = t(`narnia.ui.battle_${battle.cause}`, {
+  // The line names the player (the attacker, or the one the Witch attacks): "you" on their page.
+  const head = ctx.said(`battle_${battle.cause}`, player, {
     attacker: ctx.who(battle.attacker),
     defender: ctx.who(battle.defender),
     source: t(`narnia.territory.${battle.source}`),
@@ -129,9 +161,9 @@ function drawBattle(battle, ctx, latest) {
       class: `nb-battle${latest ? " latest" : ""}${underWay ? " under-way" : ""}`,
       dataset: { battle: String(battle.id), result: battle.result || "", cause: battle.cause },
     },
-    el("p", { class: "nb-battle-head" }, markIcon(ctx.style, ctx.colours[player]), " ", ...rich(head)),
+    el("p", { class: "nb-battle-head" }, markIcon(ctx.style, ctx.colours[player]), " ", ...rich(joined(head))),
   );
-  if (latest) node.append(el("p", { class: "nb-rule" }, ...rich(t("narnia.ui.battle_rule", { player: ctx.name(player) }))));
+  if (latest) node.append(el("p", { class: "nb-rule" }, ...rich(ctx.said("battle_rule", player, { player: ctx.name(player) }))));
   const list = el("ol", { class: "nb-throws" });
   let previous = -Infinity;
   battle.throws.forEach((thrown, index) => {
@@ -148,9 +180,15 @@ function drawBattle(battle, ctx, latest) {
   const tail = drawTail(battle, ctx);
   if (tail.length) {
     const at = latest ? delay(`${battle.id}:${battle.throws.length}:end`, previous) : 0;
-    node.append(revealed(el("div", { class: "nb-result" }, ...tail.map((line) => el("p", {}, ...rich(line)))), at));
+    node.append(revealed(el("div", { class: "nb-result" }, ...tail.map((line) => el("p", {}, ...rich(joined(line))))), at));
   }
   return node;
+}
+
+/** A line with its dashes held to the word before them (a no-break space): a line never starts with "—".
+ * @param {string} text */
+export function joined(text) {
+  return text.replace(/ +—/g, "\u00a0—");
 }
 
 /** @param {Ctx} ctx
@@ -159,10 +197,13 @@ function side(ctx, seat) {
   return seat === null ? ctx.t("narnia.ui.witch_short") : ctx.name(seat);
 }
 
-/** A side of a throw, cut to fit: whole on hover and on a tap. */
+/** A side of a throw, cut to fit: whole on hover and on a tap.
+ * @param {string} name
+ * @param {string} [tail] */
 function sideTag(name, tail = "") {
   const text = `${name}${tail}`;
-  return el("span", { class: "nb-who", title: text, onclick: (e) => e.currentTarget.classList.toggle("whole") }, text);
+  const toggle = (/** @type {Event} */ e) => /** @type {HTMLElement} */ (e.currentTarget).classList.toggle("whole");
+  return el("span", { class: "nb-who", title: text, onclick: toggle }, text);
 }
 
 /** @param {Battle} battle
@@ -176,9 +217,9 @@ function drawThrow(battle, thrown, number, ctx) {
   const winnerSeat = thrown.winner === "attacker" ? battle.attacker : battle.defender;
   const [high, low] = thrown.winner === "attacker" ? [wonPairs, lostPairs] : [lostPairs, wonPairs];
   const tied = thrown.winner === "defender" && wonPairs === lostPairs;
-  const result = t(tied ? "narnia.ui.throw_tie" : "narnia.ui.throw_win", { winner: side(ctx, winnerSeat), score: `${high}–${low}` });
+  const result = ctx.said(tied ? "throw_tie" : "throw_win", winnerSeat, { winner: side(ctx, winnerSeat), score: `${high}–${low}` });
   const flagOnly = t("narnia.ui.flag_only");
-  const stack = (values) => (values.length ? values.join(" ") : flagOnly);
+  const stack = (/** @type {number[]} */ values) => (values.length ? values.join(" ") : flagOnly);
   const row = el(
     "li",
     { class: `nb-throw${thrown.rerolled ? " rerolled" : ""}`, dataset: { throw: String(number), winner: thrown.winner } },
@@ -217,7 +258,7 @@ function drawPaused(battle, ctx) {
   const paused = /** @type {NonNullable<Battle["paused"]>} */ (battle.paused); // drawn only while one waits
   const pairs = paused.attacker_dice
     .slice(0, Math.min(paused.attacker_dice.length, paused.defender_dice.length))
-    .map((a, i) => (a > paused.defender_dice[i] ? "attacker" : a < paused.defender_dice[i] ? "defender" : "tie"));
+    .map((a, i) => /** @type {Pair} */ (a > paused.defender_dice[i] ? "attacker" : a < paused.defender_dice[i] ? "defender" : "tie"));
   return el(
     "li",
     { class: "nb-throw paused", dataset: { throw: "paused" } },
@@ -234,7 +275,7 @@ function drawPaused(battle, ctx) {
       "span",
       { class: "nb-throw-result" },
       ...rich(
-        t("narnia.ui.aslan_wait", {
+        ctx.said("aslan_wait", ctx.view.effects.aslan, {
           attacker_dice: paused.attacker_dice.join(" "),
           defender_dice: paused.defender_dice.join(" "),
           seat: ctx.who(ctx.view.effects.aslan),
@@ -251,8 +292,8 @@ function drawTail(battle, ctx) {
   const the = t(`narnia.territory_the.${battle.target}`);
   const lines = [];
   if (battle.result === "conquered") {
-    const key = battle.attacker !== null ? "narnia.ui.conquered" : "narnia.ui.witch_conquered";
-    lines.push(t(key, { attacker: ctx.who(battle.attacker), defender: ctx.who(battle.defender), target_the: the }));
+    const [key, seat] = battle.attacker !== null ? ["conquered", battle.attacker] : ["witch_conquered", battle.defender];
+    lines.push(ctx.said(key, seat, { attacker: ctx.who(battle.attacker), defender: ctx.who(battle.defender), target_the: the }));
     const choosing = view.phase === "invade" && battle === view.battles[view.battles.length - 1];
     const count = battle.invasion.length;
     if (count) {
@@ -261,7 +302,7 @@ function drawTail(battle, ctx) {
       lines.push(t("narnia.ui.invaded_none"));
     }
   } else if (battle.result === "repelled") {
-    lines.push(t("narnia.ui.repelled", { defender: ctx.who(battle.defender), target_in: t(`narnia.territory_in.${battle.target}`) }));
+    lines.push(ctx.said("repelled", battle.defender, { defender: ctx.who(battle.defender), target_in: t(`narnia.territory_in.${battle.target}`) }));
   }
   return lines;
 }

@@ -6,19 +6,43 @@
 // (narnia.ui.you_*, the private panel's); what to tap next in the page's own.
 import { el, rich, sameAction } from "@gm/dom.mjs";
 
+/** @typedef {import("./wire").View} View */
+/** @typedef {import("./wire").Action} Action */
+/** @typedef {import("./wire").Move} Move */
+/** @typedef {import("./wire").Invade} Invade */
+/** @typedef {import("./wire").Surprise} Surprise */
+/** An action made of two territories: attack, move, treachery, the Witch's attack.
+ * @typedef {import("./wire").Attack | Move | import("./wire").Treachery | import("./wire").WitchPairChoice} PairAction */
+/** An action made of one territory tapped: a placement or a removal.
+ * @typedef {import("./wire").PlaceWitch | import("./wire").Deploy | import("./wire").PlaceReinforcement | import("./wire").Stone | import("./wire").SpellLoss} PlaceAction */
+/** @typedef {import("./page.mjs").Ctx} Ctx */
+/** @typedef {import("./page.mjs").Sel} Sel */
+/** A territory on the map the member may tap: how it is marked, what a tap does, its name.
+ * @typedef {{ classes: string[], onClick?: () => void, label: string }} Cell */
+/** The decision being built: its panel's parts, the map's cells, the legal actions.
+ * @typedef {object} Ui
+ * @property {HTMLElement} panel
+ * @property {HTMLElement} buttons the actions that need no choice
+ * @property {HTMLElement} step what to tap next
+ * @property {HTMLElement} extra the token pickers, the chances
+ * @property {Map<string, Cell>} cells
+ * @property {HTMLElement[]} options the territories to tap, as buttons
+ * @property {Action[]} legal
+ * @property {View} v
+ * @property {Sel} sel
+ * @property {Ctx} ctx */
+
 const PLACES = new Set(["place_witch", "deploy", "place_reinforcement", "stone", "spell_loss"]);
+/** @type {Record<string, string>} */
 const BUTTONS = { draw: "🃏", reinforce: "➕", reroll: "🦁", keep: "✋", keep_quiet: "🔕", pass: "⏭️" };
-// The two steps of a choice of two territories: which field is tapped first.
+/** The two steps of a choice of two territories: which field is tapped first.
+ * @type {Record<string, ["source" | "target", "source" | "target"]>} */
 const STEPS = {
   turn: ["source", "target"], // attack and move: from, then into
   treachery: ["source", "target"], // your top token, then the Witch territory it goes to
   witch_pair: ["target", "source"], // your territory she attacks, then hers she attacks from
 };
 
-/** @typedef {import("./wire").View} View */
-/** @typedef {import("./page.mjs").Ctx} Ctx */
-/** A territory on the map the member may tap: how it is marked, what a tap does, its name.
- * @typedef {{ classes: string[], onClick?: () => void, label: string }} Cell */
 
 /** The decision panel and the map's clickable territories (id -> {classes, onClick, label}).
  * @param {import("./wire").Table} table
@@ -36,7 +60,9 @@ export function decide(table, sel, ctx) {
   const buttons = el("div", { class: "nb-buttons" });
   const step = el("p", { class: "nb-step" });
   const extra = el("div", { class: "nb-extra" });
+  /** @type {HTMLElement[]} */
   const options = [];
+  /** @type {Ui} */
   const ui = { panel, buttons, step, extra, cells, options, legal, v, sel, ctx };
 
   for (const action of legal) {
@@ -50,14 +76,16 @@ export function decide(table, sel, ctx) {
     );
   }
 
+  /** @type {(kinds: string[]) => PairAction[]} */
+  const pairs = (kinds) => /** @type {PairAction[]} */ (legal.filter((a) => kinds.includes(a.kind)));
   if (legal.some((a) => PLACES.has(a.kind))) places(ui);
-  else if (legal.some((a) => a.kind === "attack" || a.kind === "move")) twoSteps(ui, "turn", legal.filter((a) => a.kind === "attack" || a.kind === "move"));
-  else if (legal.some((a) => a.kind === "treachery")) twoSteps(ui, "treachery", legal);
-  else if (legal.some((a) => a.kind === "witch_pair")) twoSteps(ui, "witch_pair", legal);
+  else if (legal.some((a) => a.kind === "attack" || a.kind === "move")) twoSteps(ui, "turn", pairs(["attack", "move"]));
+  else if (legal.some((a) => a.kind === "treachery")) twoSteps(ui, "treachery", pairs(["treachery"]));
+  else if (legal.some((a) => a.kind === "witch_pair")) twoSteps(ui, "witch_pair", pairs(["witch_pair"]));
   else if (legal.some((a) => a.kind === "surprise")) surprise(ui);
   else if (legal.some((a) => a.kind === "invade")) invade(ui);
 
-  if (step.childNodes.length) panel.append(step);
+  if (step.childNodes.length) panel.append(Object.assign(step, { title: step.textContent })); // whole on hover where cut (PIP)
   if (v.drawn.length && PLACES.has(legal[0].kind)) {
     panel.append(el("p", { class: "nb-drawn" }, t("narnia.page.drawn"), " ", ...v.drawn.map((token) => chip(token.value))));
   }
@@ -70,6 +98,9 @@ export function decide(table, sel, ctx) {
   return { panel, cells };
 }
 
+/** The decision in the channel's words (the page's where those speak of the channel's menus).
+ * @param {View} v
+ * @param {import("./page.mjs").Word} t */
 function task(v, t) {
   if (v.phase === "invade") {
     const battle = v.battles[v.battles.length - 1];
@@ -81,20 +112,31 @@ function task(v, t) {
   return t(`narnia.ui.you_${v.phase}`, { value: v.required_value ?? "" });
 }
 
-function button(text, onClick, kind, extra = {}) {
-  return el("button", { type: "button", class: "tool nb-btn", onclick: onClick, dataset: { kind, ...extra } }, text);
+/** @param {string} text
+ * @param {() => void} onClick
+ * @param {string} kind */
+function button(text, onClick, kind) {
+  return el("button", { type: "button", class: "tool nb-btn", onclick: onClick, dataset: { kind }, title: text }, text);
 }
 
+/** @param {number} value */
 function chip(value) {
   return el("span", { class: "nb-chip-inline" }, String(value));
 }
 
+/** @param {Ctx} ctx
+ * @param {string} tid */
 function name(ctx, tid) {
   return ctx.t(`narnia.territory.${tid}`);
 }
 
 /** A territory the member may tap, on the map and in the list of options; ``note``: what
- * tapping it would risk (an attack's chance to conquer), said with its name. */
+ * tapping it would risk (an attack's chance to conquer), said with its name.
+ * @param {Ui} ui
+ * @param {string} tid
+ * @param {string[]} classes
+ * @param {() => void} onClick
+ * @param {string} [note] */
 function offer(ui, tid, classes, onClick, note = "") {
   const label = note ? `${name(ui.ctx, tid)} · ${note}` : name(ui.ctx, tid);
   ui.cells.set(tid, { classes, onClick, label });
@@ -120,26 +162,36 @@ function chanceOf(ctx, chances, source, target, key) {
   return found.chance === null ? ctx.t("narnia.page.chance_unknown") : ctx.t(`narnia.page.${key}`, { chance: found.chance });
 }
 
+/** @param {Ui} ui
+ * @param {string} tid
+ * @param {() => void} onClick */
 function chosen(ui, tid, onClick) {
   ui.cells.set(tid, { classes: ["chosen"], onClick, label: name(ui.ctx, tid) });
 }
 
-/** Setup placements, reinforcements, Turn to Stone, Evil Spell: one tap on a territory. */
+/** Setup placements, reinforcements, Turn to Stone, Evil Spell: one tap on a territory.
+ * @param {Ui} ui */
 function places(ui) {
   ui.step.append(ui.ctx.t("narnia.page.tap_place"));
   for (const action of ui.legal) {
-    if (PLACES.has(action.kind)) offer(ui, action.territory, ["legal"], () => ui.ctx.act(action));
+    if (PLACES.has(action.kind)) {
+      const place = /** @type {PlaceAction} */ (action);
+      offer(ui, place.territory, ["legal"], () => ui.ctx.act(place));
+    }
   }
 }
 
-/** A choice of two territories among the legal pairs (attack/move, treachery, the Witch's attack). */
+/** A choice of two territories among the legal pairs (attack/move, treachery, the Witch's attack).
+ * @param {Ui} ui
+ * @param {"turn" | "treachery" | "witch_pair"} kind
+ * @param {PairAction[]} actions */
 function twoSteps(ui, kind, actions) {
   const { sel, ctx } = ui;
   const { t } = ctx;
   const [first, second] = STEPS[kind];
   const firsts = [...new Set(actions.map((a) => a[first]))];
-  if (!firsts.includes(sel.from)) Object.assign(sel, { from: null, to: null, picked: [] });
-  if (sel.from === null) {
+  if (sel.from === null || !firsts.includes(sel.from)) {
+    Object.assign(sel, { from: null, to: null, picked: [] });
     ui.step.append(t(kind === "turn" ? "narnia.page.tap_source" : kind === "treachery" ? "narnia.page.tap_give" : "narnia.page.tap_defend"));
     for (const tid of firsts) offer(ui, tid, ["legal"], () => ctx.choose({ from: tid, to: null, picked: [] }));
     return;
@@ -150,9 +202,10 @@ function twoSteps(ui, kind, actions) {
   for (const tid of firsts) {
     if (tid !== from) ui.cells.set(tid, { classes: ["other"], onClick: () => ctx.choose({ from: tid, to: null, picked: [] }), label: name(ctx, tid) });
   }
-  const moves = mine.filter((a) => a.kind === "move");
+  const moves = /** @type {Move[]} */ (mine.filter((a) => a.kind === "move"));
   const attacks = mine.filter((a) => a.kind !== "move");
   if (sel.to !== null && !moves.some((a) => a.target === sel.to)) sel.to = null;
+  /** @type {HTMLElement[]} */
   const chances = [];
   for (const action of attacks) {
     const chance =
@@ -189,10 +242,15 @@ function twoSteps(ui, kind, actions) {
 /**
  * A stack's tokens to tap (top first), and a confirm button that plays the legal
  * action whose token values are the ones picked (none while no legal one matches).
+ * @param {Ui} ui
+ * @param {string} source
+ * @param {(Move | Invade)[]} actions
+ * @param {(count: number) => string} label
+ * @param {boolean} [allowEmpty]
  */
 function picker(ui, source, actions, label, allowEmpty = false) {
   const { sel, ctx, v } = ui;
-  const stack = v.territories.find((tv) => tv.id === source).stack;
+  const stack = stackOf(v, source);
   const picked = new Set(sel.picked);
   const values = [...picked].map((i) => stack[i].value).sort((a, b) => b - a);
   const match = actions.find((a) => a.tokens.length === values.length && a.tokens.every((value, i) => value === values[i]));
@@ -224,15 +282,24 @@ function picker(ui, source, actions, label, allowEmpty = false) {
   return el("div", { class: "nb-picker" }, el("div", { class: "nb-tokens" }, ...tokens), confirm);
 }
 
-/** After a conquest: which tokens move in (none is fine, NA-4.5.1). */
+/** A territory's stack, top first.
+ * @param {View} v
+ * @param {string} tid */
+function stackOf(v, tid) {
+  return v.territories.find((tv) => tv.id === tid)?.stack ?? [];
+}
+
+/** After a conquest: which tokens move in (none is fine, NA-4.5.1).
+ * @param {Ui} ui */
 function invade(ui) {
-  const { ctx, v, legal } = ui;
+  const { ctx, v } = ui;
+  const legal = /** @type {Invade[]} */ (ui.legal.filter((a) => a.kind === "invade"));
   const { t } = ctx;
   const battle = v.battles[v.battles.length - 1];
   ui.cells.set(battle.source, { classes: ["chosen"], label: name(ctx, battle.source) });
   ui.cells.set(battle.target, { classes: ["chosen"], label: name(ctx, battle.target) });
   ui.step.append(t("narnia.page.tap_invaders"));
-  const stack = v.territories.find((tv) => tv.id === battle.source).stack.map((token) => token.value);
+  const stack = stackOf(v, battle.source).map((token) => token.value);
   const none = legal.find((a) => a.tokens.length === 0);
   const all = legal.find((a) => sameAction(a.tokens, stack));
   if (all && stack.length) ui.buttons.append(button(`➡️ ${t("narnia.ui.invade_all")}`, () => ctx.act(all), "invade-all"));
@@ -243,25 +310,27 @@ function invade(ui) {
   if (stack.length) ui.extra.append(picker(ui, battle.source, legal, (count) => ctx.count("narnia.page.invade", count)));
 }
 
-/** Surprise Attack: a Witch territory, then the token to remove (equal tokens are alike). */
+/** Surprise Attack: a Witch territory, then the token to remove (equal tokens are alike).
+ * @param {Ui} ui */
 function surprise(ui) {
-  const { sel, ctx, v, legal } = ui;
+  const { sel, ctx, v } = ui;
   const { t } = ctx;
-  const strikes = legal.filter((a) => a.kind === "surprise");
+  const strikes = /** @type {Surprise[]} */ (ui.legal.filter((a) => a.kind === "surprise"));
   const places = [...new Set(strikes.map((a) => a.territory))];
-  if (!places.includes(sel.from)) Object.assign(sel, { from: null, to: null, picked: [] });
+  if (sel.from !== null && !places.includes(sel.from)) Object.assign(sel, { from: null, to: null, picked: [] });
   for (const tid of places) {
     if (tid === sel.from) chosen(ui, tid, () => ctx.choose({ from: null, to: null, picked: [] }));
     else offer(ui, tid, ["attack"], () => ctx.choose({ from: tid, to: null, picked: [] }));
   }
-  if (sel.from === null) {
+  const from = sel.from;
+  if (from === null) {
     ui.step.append(t("narnia.page.tap_strike"));
     return;
   }
-  ui.step.append(t("narnia.page.tap_strike_token", { territory_from: t(`narnia.territory_from.${sel.from}`) }));
-  const stack = v.territories.find((tv) => tv.id === sel.from).stack;
+  ui.step.append(t("narnia.page.tap_strike_token", { territory_from: t(`narnia.territory_from.${from}`) }));
+  const stack = stackOf(v, from);
   const tokens = stack.map((token, index) => {
-    const action = strikes.find((a) => a.territory === sel.from && stack[a.index].value === token.value && stack[a.index].origin === token.origin);
+    const action = strikes.find((a) => a.territory === from && stack[a.index].value === token.value && stack[a.index].origin === token.origin);
     const label = [t("narnia.page.value", { value: token.value }), token.origin === "peter" ? t("narnia.page.betrayed") : ""].filter(Boolean).join(", ");
     return el(
       "button",

@@ -8,20 +8,74 @@ import { el, svg } from "@gm/dom.mjs";
 
 const HALO = 3; // px around a name's letters, in the cell's colour (cogs/narnia/labels.py)
 
-/** The chip texts of a stack (picture.chips): every value of a short one, else the top ones and "+N". */
+/** A point in the picture's pixels.
+ * @typedef {[number, number]} Point */
+/** Where a territory's label goes for one kind of stack (page_map.py ``_label``).
+ * @typedef {object} LabelPlace
+ * @property {number} x the block's middle
+ * @property {number} row the chips row's middle (y)
+ * @property {number} name_top the name's first line's top (y)
+ * @property {string[]} lines the name, wrapped
+ * @property {number[]} widths each line's width as measured where it was placed
+ * @property {number} clearance px it keeps inside its territory
+ * @property {number} scale drawn scaled about the territory's ``origin`` (1: full size) */
+/** One territory of the map (page_map.py ``_territory``).
+ * @typedef {object} MapTerritory
+ * @property {string} id
+ * @property {string} name
+ * @property {"peter" | "witch"} start
+ * @property {Point[]} polygon
+ * @property {Point} centre
+ * @property {Point} origin a shrunk label's fixed point
+ * @property {Record<string, LabelPlace>} labels by kind of stack: "flag", "1"-"3", "1+", "2+"
+ * @property {string[]} neighbours */
+/** The colours and shapes the picture draws with.
+ * @typedef {object} MapStyle
+ * @property {string} background
+ * @property {string} border
+ * @property {string} ridge
+ * @property {string} no_passage
+ * @property {string} battle
+ * @property {string} ink
+ * @property {string} free
+ * @property {{ fill: string, ink: string }} witch
+ * @property {Record<string, { fill: string, ink: string, shape: string }>} colours */
+/** The picture's sizes, in its pixels.
+ * @typedef {{ text: number, digit: number, chip: number, mark: number, shown_chips: number, line: number, row_h: number, gap: number }} MapSizes */
+/** Narnia's page data (page_map.py ``page_data``), sent once.
+ * @typedef {object} PageData
+ * @property {{ width: number, height: number, territories: MapTerritory[], ridges: [Point, Point][] }} map
+ * @property {MapSizes} sizes
+ * @property {MapStyle} style */
+/** @typedef {import("./wire").TerritoryView} TerritoryView */
+/** @typedef {(key: string, params?: Record<string, unknown>) => string} Word */
+
+/** The chip texts of a stack (picture.chips): every value of a short one, else the top ones and "+N".
+ * @param {number[]} values
+ * @param {number} shown
+ * @returns {string[]} */
 export function chipTexts(values, shown) {
   if (values.length <= shown) return values.map(String);
   return [...values.slice(0, shown - 1).map(String), `+${values.length - shown + 1}`];
 }
 
-/** Which of a territory's label places fits its stack (picture._fitted_stack). */
+/** Which of a territory's label places suits its stack (picture._fitted_stack): the one
+ * shrunk least to stay inside the territory (page_map.py), the more chips on a tie.
+ * @param {MapTerritory} territory
+ * @param {number[]} values
+ * @param {number} shown */
 function fitted(territory, values, shown) {
-  const key = (count, max) => (count === 0 ? "flag" : count <= max ? String(count) : `${max - 1}+`);
+  const key = (/** @type {number} */ count, /** @type {number} */ max) => (count === 0 ? "flag" : count <= max ? String(count) : `${max - 1}+`);
   const tries = [shown, 2].map((max) => ({ texts: chipTexts(values, max), label: territory.labels[key(values.length, max)] }));
-  return tries.find((t) => t.label.fits) || tries.reduce((a, b) => (b.label.clearance > a.label.clearance ? b : a));
+  return tries.reduce((a, b) => (b.label.scale > a.label.scale ? b : a));
 }
 
-/** An owner's mark centred on (x, y): the player's shape in their colour, or the Witch's snowflake. */
+/** An owner's mark centred on (x, y): the player's shape in their colour, or the Witch's snowflake.
+ * @param {MapStyle} style
+ * @param {string | null} colour
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size */
 export function mark(style, colour, x, y, size) {
   const r = size / 2;
   if (!colour) {
@@ -45,11 +99,18 @@ export function mark(style, colour, x, y, size) {
   return svg("rect", { ...common, x: x - r + 2, y: y - r + 2, width: size - 4, height: size - 4 });
 }
 
-/** A small standalone mark (players' list, battles): an inline SVG. */
+/** A small standalone mark (players' list, battles): an inline SVG.
+ * @param {MapStyle} style
+ * @param {string | null} colour
+ * @param {number} [size] */
 export function markIcon(style, colour, size = 18) {
   return svg("svg", { class: "nb-icon", viewBox: "-16 -16 32 32", width: size, height: size, "aria-hidden": "true" }, mark(style, colour, 0, 0, 24));
 }
 
+/** @param {number} x
+ * @param {number} y
+ * @param {string} fill
+ * @param {string} ink */
 function flag(x, y, fill, ink) {
   return svg(
     "g",
@@ -59,10 +120,13 @@ function flag(x, y, fill, ink) {
   );
 }
 
+/** @param {string} text
+ * @param {MapSizes} sizes */
 function chipWidth(text, sizes) {
   return text.startsWith("+") ? Math.max(sizes.chip, 13 * text.length + 10) : sizes.chip;
 }
 
+/** @param {Point[]} polygon */
 function points(polygon) {
   return polygon.map(([x, y]) => `${x},${y}`).join(" ");
 }
@@ -70,19 +134,20 @@ function points(polygon) {
 /**
  * The map. ``cells``: territory id -> {classes: [..], onClick, label} from the decision
  * (controls.mjs); ``battle``: the ids of the battle under way, outlined.
- * @param {Record<string, any>} data
+ * @param {PageData} data
  * @param {import("./wire").View} view
  * @param {Map<string, import("./controls.mjs").Cell>} cells
  * @param {string[]} battle
- * @param {(key: string, params?: Record<string, unknown>) => string} words
+ * @param {Word} words
  */
 export function drawMap(data, view, cells, battle, words) {
   const { map, style, sizes } = data;
   const colours = view.seats.map((s) => s.colour);
   const byId = Object.fromEntries(view.territories.map((t) => [t.id, t]));
   const choosing = [...cells.values()].some((c) => c.onClick);
-  const fillOf = (t) => (!t || t.free ? style.free : t.owner === null ? style.witch.fill : style.colours[colours[t.owner]].fill);
-  const inkOf = (t) => (t.owner === null ? style.witch.ink : style.colours[colours[t.owner]].ink);
+  const fillOf = (/** @type {TerritoryView | undefined} */ t) =>
+    !t || t.free ? style.free : t.owner === null ? style.witch.fill : style.colours[colours[t.owner]].fill;
+  const inkOf = (/** @type {TerritoryView} */ t) => (t.owner === null ? style.witch.ink : style.colours[colours[t.owner]].ink);
 
   const fills = [];
   const outlines = [];
@@ -93,6 +158,7 @@ export function drawMap(data, view, cells, battle, words) {
     const cell = cells.get(territory.id) || { classes: [], label: "" };
     const classes = ["nb-cell", ...cell.classes];
     if (choosing && !cell.onClick && !cell.classes.includes("chosen")) classes.push("dim");
+    /** @type {import("@gm/dom.mjs").Attrs} */
     const attrs = {
       class: classes.join(" "),
       points: points(territory.polygon),
@@ -108,7 +174,7 @@ export function drawMap(data, view, cells, battle, words) {
     if (cell.onClick) {
       Object.assign(attrs, { role: "button", tabindex: "0", "aria-label": cell.label || territory.name });
       attrs.onclick = cell.onClick;
-      attrs.onkeydown = (event) => {
+      attrs.onkeydown = (/** @type {KeyboardEvent} */ event) => {
         if (event.key === "Enter" || event.key === " ") {
           event.preventDefault();
           cell.onClick?.();
@@ -155,14 +221,26 @@ export function drawMap(data, view, cells, battle, words) {
   );
 }
 
+/** A territory's label: the owner's mark, the stack's chips (or the flag), the name.
+ * @param {MapTerritory} territory
+ * @param {TerritoryView | undefined} shown
+ * @param {MapStyle} style
+ * @param {MapSizes} sizes
+ * @param {string[]} colours
+ * @param {string} fill
+ * @param {(t: TerritoryView) => string} inkOf */
 function drawLabel(territory, shown, style, sizes, colours, fill, inkOf) {
-  const group = svg("g", { class: "nb-label", dataset: { label: territory.id } });
   const free = !shown || shown.free;
-  const values = free ? [] : shown.stack.map((token) => token.value);
+  const values = !shown || shown.free ? [] : shown.stack.map((token) => token.value);
   const { texts, label } = free
     ? { texts: [], label: territory.labels.flag }
     : fitted(territory, values, sizes.shown_chips);
-  if (!free) {
+  // A label shrunk to stay inside its territory (a long name in a small one) is drawn
+  // at full size and scaled about the territory's label point, as page_map.py placed it.
+  const [ox, oy] = territory.origin;
+  const scaled = label.scale < 1 ? { transform: `translate(${ox} ${oy}) scale(${label.scale}) translate(${-ox} ${-oy})` } : {};
+  const group = svg("g", { class: "nb-label", dataset: { label: territory.id, scale: String(label.scale) }, ...scaled });
+  if (shown && !shown.free) {
     const ink = inkOf(shown);
     const colour = shown.owner === null ? null : colours[shown.owner];
     const widths = texts.map((text) => chipWidth(text, sizes) + 3);
@@ -202,6 +280,9 @@ function drawLabel(territory, shown, style, sizes, colours, fill, inkOf) {
           "stroke-width": HALO * 2,
           "paint-order": "stroke",
           "stroke-linejoin": "round",
+          // As wide as it was measured where it was placed, whatever font the device has.
+          textLength: label.widths[index],
+          lengthAdjust: "spacingAndGlyphs",
         },
         line,
       ),
@@ -214,16 +295,16 @@ function drawLabel(territory, shown, style, sizes, colours, fill, inkOf) {
  * What the map's signs mean (the picture's legend, in the channel's words): the
  * chips and the flag, the closed borders; the free cells during set-up, the
  * battle's outline while one is under way, and what the member may tap.
- * @param {Record<string, any>} data
+ * @param {PageData} data
  * @param {import("./wire").View} view
- * @param {(key: string, params?: Record<string, unknown>) => string} words
+ * @param {Word} words
  * @param {{ choosing: boolean, battle: boolean }} shown
  */
 export function legend(data, view, words, { choosing, battle }) {
   const { style } = data;
-  const sample = (...children) => svg("svg", { class: "nb-sample", viewBox: "0 0 44 28", width: 44, height: 28, "aria-hidden": "true" }, ...children);
-  const item = (key, picture) => el("li", {}, picture, words(key));
-  const chipAt = (x, text) =>
+  const sample = (/** @type {SVGElement[]} */ ...children) => svg("svg", { class: "nb-sample", viewBox: "0 0 44 28", width: 44, height: 28, "aria-hidden": "true" }, ...children);
+  const item = (/** @type {string} */ key, /** @type {SVGElement} */ picture) => el("li", {}, picture, words(key));
+  const chipAt = (/** @type {number} */ x, /** @type {string} */ text) =>
     svg(
       "g",
       {},
@@ -242,7 +323,7 @@ export function legend(data, view, words, { choosing, battle }) {
       ),
     ),
   ];
-  const box = (attrs) => sample(svg("rect", { x: 4, y: 4, width: 36, height: 20, rx: 3, ...attrs }));
+  const box = (/** @type {import("@gm/dom.mjs").Attrs} */ attrs) => sample(svg("rect", { x: 4, y: 4, width: 36, height: 20, rx: 3, ...attrs }));
   if (view.territories.some((t) => t.free)) {
     items.push(item("narnia.ui.legend_free", box({ fill: style.free, stroke: style.border, "stroke-width": 2 })));
   }

@@ -13,9 +13,12 @@ import { drawMap, legend, markIcon } from "./map.mjs";
 
 /** @typedef {import("./wire").View} View */
 /** @typedef {import("./wire").Action} Action */
+/** @typedef {import("./map.mjs").PageData} PageData */
 /** The choice under way: the territory tapped first, the second, the tokens picked.
  * @typedef {{ from: string | null, to: string | null, picked: number[] }} Sel */
 /** @typedef {import("@gm/page.mjs").PageContext<View, Action, { sel: Sel }>} Page */
+/** A word by catalog key, with its parameters.
+ * @typedef {(key: string, params?: Record<string, unknown>) => string} Word */
 /** What the page's parts draw with (context).
  * @typedef {ReturnType<typeof context>} Ctx */
 
@@ -55,8 +58,8 @@ export default definePage({
   draw,
   drawn: (root) => {
     // The focused control keeps the focus when the table is drawn again (keyboards).
-    if (!focused) return;
-    const nodes = root instanceof Element ? [...root.querySelectorAll("[data-territory], [data-token-index], [data-kind], [data-option]")] : [];
+    if (!focused || !(root instanceof Element)) return;
+    const nodes = [...root.querySelectorAll("[data-territory], [data-token-index], [data-kind], [data-option]")];
     const again = nodes.find((node) => focusKey(node) === focused);
     if (again instanceof HTMLElement) again.focus();
   },
@@ -66,20 +69,21 @@ export default definePage({
 function draw(page) {
   const { table } = page;
   const view = table.view;
-  if (!view || !page.data.map) return null; // the lobby: the prompt says what is going on
+  const data = /** @type {PageData} */ (page.data); // page_map.py's, sent once
+  if (!view || !data.map) return null; // the lobby: the prompt says what is going on
   focused = focusKey(document.activeElement);
-  const ctx = context(table, page);
+  const ctx = context(table, page, data);
   const { panel, cells } = decide(table, page.local.sel, ctx);
-  const battle = view.battles.length && (view.battles[view.battles.length - 1].result === null || view.phase === "invade");
-  const current = battle ? view.battles[view.battles.length - 1] : null;
+  const last = view.battles.length ? view.battles[view.battles.length - 1] : null;
+  const current = last && (last.result === null || view.phase === "invade") ? last : null;
   return el(
     "div",
     { class: "nb", dataset: { phase: view.phase, mine: panel ? "yes" : "no" } },
     el(
       "div",
       { class: "nb-mapbox" },
-      drawMap(page.data, view, cells, current ? [current.source, current.target] : [], ctx.t),
-      legend(page.data, view, ctx.t, { choosing: [...cells.values()].some((c) => c.onClick), battle: Boolean(current) }),
+      drawMap(data, view, cells, current ? [current.source, current.target] : [], ctx.t),
+      legend(data, view, ctx.t, { choosing: [...cells.values()].some((c) => c.onClick), battle: Boolean(current) }),
     ),
     el("div", { class: "nb-side" }, status(view, ctx), panel, drawBattles(view, ctx, earlier), players(table, view, ctx)),
   );
@@ -99,22 +103,33 @@ function focusKey(node) {
 }
 
 /** @param {Page["table"]} table
- * @param {Page} page */
-function context(table, page) {
+ * @param {Page} page
+ * @param {PageData} data */
+function context(table, page, data) {
   const view = table.view;
-  /** @type {(key: string, params?: Record<string, unknown>) => string} */
+  /** @type {Word} */
   const t = (key, params) => page.word(key, params);
-  /** @param {number} seat */
-  const name = (seat) => (table.seats[seat] ? table.seats[seat].name : "?");
+  /** A seat's name: "You" on the member's own page (the shell's ctx.name). */
+  const name = (/** @type {number | null} */ seat) => page.name(seat);
+  /** Whether ``seat`` is the member's own: the page says "you" to them, in the second person. */
+  const mine = (/** @type {number | null | undefined} */ seat) => seat !== null && seat !== undefined && seat === table.seat;
   return {
     t,
     /** @type {(key: string, n: number, params?: Record<string, unknown>) => string} */
     count: (key, n, params) => page.word(key, { count: n, ...params }), // its plural form for n
     view,
     name,
+    mine,
+    /**
+     * A line that names ``seat``: the channel's (``narnia.ui.<name>``), or, to the member
+     * about themselves, the page's second-person one (``narnia.page.<name>_you``).
+     * @param {string} key the line's name
+     * @param {number | null | undefined} seat the seat it is about
+     * @param {Record<string, unknown>} [params] */
+    said: (key, seat, params) => t(mine(seat) ? `narnia.page.${key}_you` : `narnia.ui.${key}`, params),
     /** @param {number | null | undefined} seat */
     who: (seat) => (seat === null || seat === undefined ? t("narnia.ui.witch") : name(seat)),
-    style: page.data.style,
+    style: data.style,
     colours: view.seats.map((s) => s.colour),
     /** @param {Action} action */
     act: (action) => page.act(action),
@@ -137,7 +152,7 @@ function status(view, ctx) {
       ? t("narnia.page.round", { round: view.round })
       : t("narnia.page.round_capped", { round: view.round, cap: view.round_cap });
   const box = el("section", { class: "nb-status" }, el("h2", { class: "nb-round" }, title));
-  const courage = view.phase === "courage" && view.courage_cards.length;
+  const courage = view.phase === "courage" && view.courage_cards.length > 0;
   const card = courage ? view.courage_cards[view.courage_cards.length - 1] : view.round_card;
   if (card && view.drawer !== null && view.phase !== "over") {
     box.append(
@@ -145,7 +160,7 @@ function status(view, ctx) {
         "div",
         { class: "nb-card", dataset: { card } },
         el("span", { class: "nb-card-name" }, `🃏 ${t(`narnia.card.${card}`)}`),
-        el("span", { class: "nb-card-text" }, ...rich(t(`narnia.card_text.${card}`, { seat: name(view.drawer) }))),
+        el("span", { class: "nb-card-text" }, ...rich(cardText(card, view.drawer, ctx))),
         courage ? el("span", { class: "nb-card-note" }, t("narnia.page.courage_card")) : null,
       ),
     );
@@ -176,16 +191,28 @@ function status(view, ctx) {
   // The round's effects, where the card shown does not say them already (Aslan's once used).
   const effects = [];
   const e = view.effects;
-  const said = (type) => card === view.round_card && String(card).startsWith(type);
-  if (e.blizzard !== null && !said("blizzard")) effects.push(t("narnia.ui.effect_blizzard", { seat: name(e.blizzard) }));
-  if (e.aslan !== null && (e.aslan_used || !said("aslans_strength"))) {
-    effects.push(t(e.aslan_used ? "narnia.ui.effect_aslan_used" : "narnia.ui.effect_aslan", { seat: name(e.aslan) }));
+  const shown = (/** @type {string} */ type) => card === view.round_card && String(card).startsWith(type);
+  if (e.blizzard !== null && !shown("blizzard")) effects.push(ctx.said("effect_blizzard", e.blizzard, { seat: name(e.blizzard) }));
+  if (e.aslan !== null && (e.aslan_used || !shown("aslans_strength"))) {
+    effects.push(ctx.said(e.aslan_used ? "effect_aslan_used" : "effect_aslan", e.aslan, { seat: name(e.aslan) }));
   }
-  if (e.invincible !== null && !said("invincible_strength")) effects.push(t("narnia.ui.effect_invincible", { seat: name(e.invincible) }));
+  if (e.invincible !== null && !shown("invincible_strength")) effects.push(ctx.said("effect_invincible", e.invincible, { seat: name(e.invincible) }));
   if (effects.length && view.phase !== "over") {
     box.append(el("ul", { class: "nb-effects", "aria-label": t("narnia.page.effects") }, ...effects.map((line) => el("li", {}, ...rich(line)))));
   }
   return box;
+}
+
+/** What a round card does, said to whom it names: "you" on their own page
+ * (``narnia.page.card_you.<kind>``: a card's kind is its key without its number).
+ * @param {string} card
+ * @param {number} drawer
+ * @param {Ctx} ctx */
+function cardText(card, drawer, ctx) {
+  const own = `narnia.page.card_you.${card.replace(/_\d+$/, "")}`;
+  const text = ctx.mine(drawer) ? ctx.t(own) : own;
+  // A card that names no one (Evil Spell, Terror) has no second-person line: its own is the same to all.
+  return text !== own ? text : ctx.t(`narnia.card_text.${card}`, { seat: ctx.name(drawer) });
 }
 
 /** Each player (mark, name, territories, tokens, out), the Witch, the bags and the deck.
@@ -196,15 +223,15 @@ function players(table, view, ctx) {
   const { t } = ctx;
   const rows = view.seats.map((s) => {
     const seat = table.seats[s.seat] || { name: "?", ai: false };
-    const tags = [];
-    if (s.seat === table.seat) tags.push(t("activity.page.you"));
-    if (seat.ai) tags.push(t("activity.page.ai"));
     const acting = view.actor === s.seat;
+    const me = ctx.mine(s.seat);
+    // The member's own row says "You" (as every page does), their name on hover.
+    const shown = me ? el("bdi", { class: "name", title: seat.name }, ctx.name(s.seat)) : nameTag(seat.name);
     return el(
       "li",
-      { class: `nb-player${s.eliminated ? " out" : ""}${acting ? " acting" : ""}`, dataset: { seat: String(s.seat) } },
+      { class: `nb-player${s.eliminated ? " out" : ""}${acting ? " acting" : ""}${me ? " me" : ""}`, dataset: { seat: String(s.seat) } },
       markIcon(ctx.style, s.colour, 20),
-      el("span", { class: "nb-pname" }, nameTag(seat.name), tags.length ? el("small", {}, ` (${tags.join(", ")})`) : null),
+      el("span", { class: "nb-pname" }, shown, seat.ai ? el("small", {}, ` (${t("activity.page.ai")})`) : null),
       el(
         "span",
         { class: "nb-pscore" },
@@ -232,7 +259,7 @@ function players(table, view, ctx) {
  * @param {Ctx} ctx */
 function bags(view, ctx) {
   const { t } = ctx;
-  const bag = (key, counts) =>
+  const bag = (/** @type {string} */ key, /** @type {Record<string, number>} */ counts) =>
     el(
       "li",
       { class: "nb-bag", dataset: { bag: key } },

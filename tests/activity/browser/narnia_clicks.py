@@ -213,3 +213,68 @@ async def battles_shown(page: TablePage, state: NarniaState) -> int:
     for place, seen, wanted in zip(where, shown, rolled, strict=True):
         assert seen == wanted, place
     return len(state.battles)
+
+
+async def decision_in_view(page: TablePage) -> list[str]:
+    """At picture-in-picture size (Discord's small frame), the decision's controls that
+    are no choice of territory (its buttons, the tokens to pick, the confirm) and the
+    first territory offered as a button are inside the frame without scrolling; returns
+    what was checked (data-kind, or "option"/"token"). The page is left at phone size."""
+    await page.page.set_viewport_size(PIP)  # type: ignore[arg-type]
+    try:
+        found = await page.frame.evaluate(
+            """() => {
+              const panel = document.querySelector(".nb-decide");
+              if (!panel) return { out: [], seen: [] };
+              const controls = [...panel.querySelectorAll(".nb-buttons button, .nb-extra button")];
+              const first = panel.querySelector(".nb-options button");
+              if (first) controls.push(first);
+              const out = [], seen = [];
+              for (const node of controls) {
+                const box = node.getBoundingClientRect();
+                const name = node.dataset.kind || (node.dataset.option ? "option" : "token");
+                seen.push(name);
+                const out_of_frame = box.bottom > innerHeight + 0.5 || box.right > innerWidth + 0.5;
+                if (box.width === 0 || box.top < 0 || out_of_frame) {
+                  out.push([name, node.textContent, box.top, box.bottom, innerHeight]);
+                }
+              }
+              return { out, seen };
+            }"""
+        )
+    finally:
+        await page.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    assert found["out"] == [], found["out"]
+    return [str(name) for name in found["seen"]]
+
+
+async def lines_starting_with_a_dash(page: TablePage) -> list[str]:
+    """The battles' texts where a "—" begins a line as drawn (it wrapped away from the
+    word before it)."""
+    found = await page.frame.evaluate(
+        """() => {
+          const bad = [];
+          const root = document.querySelector(".nb-battles");
+          if (!root) return bad;
+          const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent;
+            for (let i = text.indexOf("—"); i >= 0; i = text.indexOf("—", i + 1)) {
+              const dash = document.createRange();
+              dash.setStart(node, i);
+              dash.setEnd(node, i + 1);
+              const box = dash.getBoundingClientRect();
+              if (!box.height) continue;  // not drawn (an earlier battle, folded)
+              const before = document.createRange();
+              if (i > 0) { before.setStart(node, i - 1); before.setEnd(node, i); }
+              else if (node.previousSibling) before.selectNode(node.previousSibling);
+              else { bad.push(text); continue; }
+              const rects = before.getClientRects();
+              const last = rects[rects.length - 1];
+              if (!last || box.top >= last.bottom - 1) bad.push(text);
+            }
+          }
+          return bad;
+        }"""
+    )
+    return [str(text) for text in found]

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.i18n import t
+from bot.i18n import catalog, t
 from bot.model import TableInfo, table_of
 from cogs.activity.server import ActivityServer
 from games.narnia.state import NarniaState
@@ -24,6 +24,8 @@ from tests.activity.browser.narnia_clicks import (
     battles_shown,
     cell,
     clickable,
+    decision_in_view,
+    lines_starting_with_a_dash,
     marked,
 )
 from tests.activity.browser.pages import DESKTOP, PHONE, PIP, TablePage, open_page
@@ -62,14 +64,14 @@ async def test_two_members_play_one_narnia_table_in_two_pages(web_rig: Rig, brow
     await web_rig.bot.changes.after(applied)
     await web_rig.bot.changes.settled()
     pages = await two_pages(web_rig, browser)
-    for seat, page in pages.items():  # each page knows whose it is: "(you)" by its own seat only
-        you = page.frame.locator(".nb-player small", has_text="(")
-        tagged = await page.frame.eval_on_selector_all(
-            ".nb-player",
-            "rows => rows.filter(r => /\\((you|tu)/.test(r.textContent)).map(r => r.dataset.seat)",
+    _, info, _ = await table_now(web_rig)
+    for seat, page in pages.items():  # each page knows whose it is: "You" by its own seat only
+        names = await page.frame.eval_on_selector_all(
+            ".nb-player[data-seat] .nb-pname .name",
+            "tags => tags.map(t => [t.closest('li').dataset.seat, t.textContent])",
         )
-        assert tagged == [str(seat)], tagged
-        assert await you.count() >= 1
+        you = t("activity.page.you_name", "en" if seat == info.seat_of(ALICE) else "it")
+        assert [s for s, name in names if name == you] == [str(seat)], names
     moved = 0
     while moved < 3:  # three members' placements, each seen in the other page
         version, _, state = await table_now(web_rig)
@@ -198,6 +200,8 @@ async def test_a_surprise_attack_and_a_move_made_by_taps(
     legal = [a.model_dump(mode="json") for a in NARNIA.legal_actions(state, seat)]
     strikes = [a for a in legal if a["kind"] == "surprise"]
     assert await clickable(page) == {a["territory"] for a in strikes}  # her territories only
+    # In Discord's small frame: "don't use it", then her first territory.
+    assert (await decision_in_view(page))[:2] == ["pass", "option"]
     target = max(strikes, key=lambda a: len(state.territories[a["territory"]].stack))["territory"]
     await cell(page, target).click()
     stack = state.territories[target].stack
@@ -251,6 +255,10 @@ async def test_a_whole_narnia_game_played_by_clicks_in_the_pages(
     shots = Shots()
     kinds: list[str] = []
     battles = 0
+    in_view: set[str] = set()  # the kinds of decision checked at picture-in-picture size
+    read_battles: set[tuple[int, bool]] = set()  # battles (and whether under way) read for a loose dash
+    cards_said: set[str] = set()  # round cards read on their drawer's page
+    checking = 0.0  # seconds spent on those checks, apart from the game's own time
     started = time.monotonic()
     while True:
         version, info, state = await table_now(web_rig)
@@ -264,6 +272,18 @@ async def test_a_whole_narnia_game_played_by_clicks_in_the_pages(
         await page.ready(version)
         if state.battles:
             battles = max(battles, await battles_shown(page, state))
+        checks = time.monotonic()  # the page's looks, checked apart from the game's pace
+        if state.battles:
+            seen = (state.battles[-1].id, state.battles[-1].result is None)
+            if seen not in read_battles:  # each battle's words under way and once over
+                read_battles.add(seen)
+                assert await lines_starting_with_a_dash(page) == []
+        if decision.kind not in in_view:  # its buttons within Discord's small frame
+            in_view.add(decision.kind)
+            await decision_in_view(page)
+        if state.round_card is not None and state.phase != "courage":
+            cards_said |= await card_said(page, state, seat, languages[seat])
+        checking += time.monotonic() - checks
 
         async def moment(name: str, page: TablePage = page, seat: int = seat) -> None:
             await shots(page, name, languages[seat])
@@ -281,7 +301,23 @@ async def test_a_whole_narnia_game_played_by_clicks_in_the_pages(
         kinds
     ), kinds
     assert battles >= 1
-    assert time.monotonic() - started < 40
+    assert cards_said, "no round card read on its drawer's page"
+    assert time.monotonic() - started - checking < 40
+
+
+async def card_said(page: TablePage, state: NarniaState, seat: int, language: str) -> set[str]:
+    """The round's card as the page says it: in the second person on its drawer's page
+    (never their own name), in the channel's words naming the drawer on the others'.
+    Returns the card, when its drawer's page was read."""
+    card = state.round_card
+    assert card is not None
+    key = f"narnia.page.card_you.{card.rsplit('_', 1)[0]}"
+    if state.drawer != seat or key not in catalog(language):  # another's card, or one naming no one
+        return set()
+    shown = page.frame.locator(".nb-card-text")
+    assert await shown.count() == 1
+    assert await shown.inner_text() == t(key, language)
+    return {card}
 
 
 # -- the page and the channel's buttons at one table (the real bot in SimCord) ------------
@@ -360,6 +396,7 @@ async def test_aslans_question_offers_re_roll_keep_and_dont_ask_again(
     language = "en" if info.seats[seat].user_id == ALICE else "it"
     buttons = page.frame.locator(".nb-decide button.nb-btn")
     assert await buttons.evaluate_all("bs => bs.map(b => b.dataset.kind)") == ["reroll", "keep", "keep_quiet"]
+    assert await decision_in_view(page) == ["reroll", "keep", "keep_quiet"]  # all in Discord's small frame
     quiet = page.frame.locator('button.nb-btn[data-kind="keep_quiet"]')
     assert t("narnia.ui.button_keep_quiet", language) in await quiet.inner_text()
     task = await page.frame.locator(".nb-task").inner_text()
