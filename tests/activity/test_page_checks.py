@@ -89,6 +89,18 @@ def test_tsc_fails_on_a_type_error_in_a_page(tmp_path: Path) -> None:
     assert len(errors) == 1 and "page.mjs(6," in errors[0] and "TS2322" in errors[0], checked.stdout
 
 
+def test_tsc_fails_on_an_implicit_any_in_a_page(tmp_path: Path) -> None:
+    """Every page is checked as strictly as the shell: a parameter with no type is an error."""
+    tsc = checker("tsc")
+    untyped = GOOD.replace("/** @param {{ name: string }} seat */\n", "")
+    folder = page_folder(tmp_path, untyped)
+    config = {"extends": str(WEB / "tsconfig.json"), "include": [str(folder / "*.mjs")]}
+    (tmp_path / "tsconfig.json").write_text(json.dumps(config))
+    checked = run([tsc, "-p", tmp_path / "tsconfig.json"], tmp_path)
+    errors = [line for line in checked.stdout.splitlines() if ": error TS" in line]
+    assert checked.returncode != 0 and len(errors) == 1 and "TS7006" in errors[0], checked.stdout
+
+
 def test_eslint_fails_on_lint_errors_in_a_page(tmp_path: Path) -> None:
     eslint = checker("eslint")
     page_folder(tmp_path, LINT_ERROR)
