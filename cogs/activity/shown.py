@@ -36,8 +36,9 @@ LINES = 12  # the last events a page lists (the channel keeps the rest; /log has
 K = TypeVar("K")
 V = TypeVar("V")
 # An event's line: its game's row id, its action's version, its place among that
-# action's events, and the language (the names are the page's: cogs.activity.marked).
-LineKey = tuple[int, int, int, str]
+# action's events, the language (the names are the page's: cogs.activity.marked),
+# and whether it is said to its own actor (:func:`said_to`).
+LineKey = tuple[int, int, int, str, bool]
 
 
 @cache
@@ -85,10 +86,12 @@ class Drawn:
 
     def line(self, key: LineKey, event: Event, game: str, info: TableInfo) -> list[Part]:
         """``event`` in words, in the language ``key`` names (``bot.render``), as
-        the page's parts (``info``'s names :func:`~cogs.activity.marked.masked`)."""
+        the page's parts (``info``'s names :func:`~cogs.activity.marked.masked`);
+        to its own actor where ``key`` says so (:func:`said_to`)."""
         text = self.texts.get(key)
         if text is None:
-            text = parts(event_text(game, info, event, key[3]))
+            said = event.model_copy(update={"key": you_key(event.key)}) if key[4] else event
+            text = parts(event_text(game, info, said, key[3]))
         _keep(self.texts, key, text, TEXTS_KEPT)
         return text
 
@@ -202,11 +205,24 @@ class Shown:
         for action in self.recent:
             for index, event in enumerate(self.drawn.events(self.row.id, action)):
                 if event.visible_to(seat):
-                    key = (self.row.id, action.version, index, language)
+                    key = (self.row.id, action.version, index, language, said_to(event, seat))
                     text = self.drawn.line(key, event, self.row.game, self.marked)
                     if text:
                         out.append(text)
         return out[-LINES:]
+
+
+def you_key(key: str) -> str:
+    """The second-person line of an event key: ``<game>.event_you.<name>`` for ``<game>.event.<name>``."""
+    head, _, name = key.rpartition(".")
+    return f"{head}_you.{name}"
+
+
+def said_to(event: Event, seat: int | None) -> bool:
+    """Whether ``seat``'s page says ``event`` to it in the second person: the event's
+    actor (its ``seat`` parameter) is that seat and the game has the words for it
+    (``<game>.event_you.<name>``; the channel keeps the third person for everyone)."""
+    return seat is not None and event.params.get("seat") == seat and has(you_key(event.key))
 
 
 async def shown(service: TableService, channel_id: int, drawn: Drawn | None = None) -> Shown | None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import t
+from bot.i18n import catalog, t
 from bot.model import TableError
 from bot.replies import text_name
 from cogs.activity.marked import CLOSE, OPEN, parts, plain
@@ -106,3 +106,25 @@ async def test_names_are_apart_from_the_words_and_the_actor_is_you(rig: Rig) -> 
                 assert isinstance(part, dict) or ("**" not in part and "`" not in part and "\\" not in part)
         marks = [part for line in mine["lines"] for part in line if isinstance(part, dict)]
         assert marks and all(set(m) == {"seat"} for m in marks)  # the names are marked, not written
+
+
+async def test_an_event_is_said_to_its_own_actor_where_the_game_has_the_words(
+    rig: Rig, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``<game>.event_you.<name>``: the line to the seat its ``seat`` parameter names, on
+    that seat's page only; everyone else, and the channel, keep the third person."""
+    await two_members(rig, "narnia")
+    at = await shown(rig.bot.service, CHANNEL)
+    assert at is not None
+    events = [e for a in at.recent for e in at.drawn.events(at.row.id, a)]
+    # a public line with an actor
+    event = next(e for e in events if e.seats is None and isinstance(e.params.get("seat"), int))
+    actor = event.params["seat"]
+    yours = event.key.replace(".event.", ".event_you.")
+    for language, text in (("en", "YOU did it"), ("it", "L'HAI fatto")):
+        monkeypatch.setitem(catalog(language), yours, text)
+    for language, text in (("en", "YOU did it"), ("it", "L'HAI fatto")):
+        assert [text] in (await table(rig, actor, language))["lines"]
+        for seat in (1 - actor, None):
+            seen = (await table(rig, seat, language))["lines"]
+            assert [text] not in seen and any({"seat": actor} in line for line in seen)

@@ -170,3 +170,15 @@ def test_every_declared_option_has_its_words_in_its_game_s_catalog() -> None:
             own = keys_of(engine_catalog(game_id, language))
             assert sorted(set(option.word_keys()) - set(own)) == [], (game_id, option.name, language)
             assert len(own[f"{option.words}.description"]) <= 100  # Discord's limit
+
+
+def test_a_line_said_to_its_actor_stands_for_an_event_line() -> None:
+    """``<game>.event_you.<name>`` is ``<game>.event.<name>`` said to its own actor on
+    their page (cogs/activity/shown.py, ``said_to``): an event line must stand behind
+    it, and it may use no parameter that line does not (the event carries no other)."""
+    en = catalog("en")
+    yours = [k for k in en if ".event_you." in k]
+    for key in yours:
+        line = key.replace(".event_you.", ".event.")
+        assert line in en, key
+        assert placeholders(en[key]) <= placeholders(en[line]), key
