@@ -1,12 +1,13 @@
 // The lobby in the page: the seats as the channel's lobby message lists them, the game's
-// options in its words, and its buttons (Join, Leave, Add AI at a level, Start), and a
-// finished game's Rematch. The shell's, not a game's: every game's lobby looks the same.
+// options in its words, and its buttons (Join, Leave, Add AI at a level, Start, Cancel),
+// and a finished game's Rematch. The shell's, not a game's: every game's lobby looks the same.
 //
 // The page decides nothing: the bot sends the lobby as it is (``table.lobby``,
 // cogs/activity/lobby_state.py: who hosts, the levels offered, why Start would be refused),
 // a button sends its message (cogs/activity/protocol.py) and the table service checks it
 // again, for the member Discord signed in; its refusal comes back as the page's notice.
 import { el } from "./dom.mjs";
+import { nameTag } from "./said.mjs";
 
 /**
  * What the bot sends of a lobby (cogs/activity/lobby_state.py ``LobbyPage``), in the viewer's language:
@@ -27,6 +28,29 @@ function stylesheet() {
 // The AI level last picked in this page: kept from one state to the next.
 let level = "normal";
 
+// Cancel ends the table for everyone: a first tap arms it, a second within ARMED_MS sends
+// it (the lobby may be redrawn meanwhile, a seat taken: the arming outlives the redraw).
+const ARMED_MS = 4000;
+let armedUntil = 0;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let disarm;
+
+/** One of the shell's pictures (icons/), beside a word or in its place (``alt``: none, the word is there).
+ * @param {string} name
+ * @param {string} [alt] */
+function picture(name, alt = "") {
+  return el("img", { class: "pic", src: new URL(`icons/${name}.svg`, import.meta.url).href, alt, draggable: "false" });
+}
+
+/** A seat's tag: a picture and a word, the word left out where room is short (lobby.css), said by the title then.
+ * @param {string} kind
+ * @param {string | null} icon
+ * @param {string} text */
+function tag(kind, icon, text) {
+  return el("span", { class: `tag ${kind}`, title: text },
+    icon ? picture(icon, text) : null, el("span", { class: "label" }, text));
+}
+
 /**
  * @param {Seated} table
  * @param {LobbyPage} lobby
@@ -44,10 +68,11 @@ function seatRow(table, lobby, index, word) {
   const mine = index === table.seat;
   return el("li", { class: `seat${mine ? " mine" : ""}${seat.ai ? " ai" : ""}`, dataset: { seat: String(index) } },
     el("span", { class: "num" }, String(index + 1)),
-    el("span", { class: "name", title: seat.name }, seat.name),
+    // Cut only where the row has no room left, and then whole on hover or a tap (nameTag).
+    nameTag(seat.name),
     mine ? el("span", { class: "tag you" }, word("activity.page.lobby.you")) : null,
-    about.host ? el("span", { class: "tag host" }, word("activity.page.lobby.host")) : null,
-    seat.ai ? el("span", { class: "tag level" }, word("activity.page.lobby.ai", { level: about.level })) : null);
+    about.host ? tag("host", "host", word("activity.page.lobby.host")) : null,
+    seat.ai ? tag("level", "ai", word("activity.page.lobby.ai", { level: about.level })) : null);
 }
 
 /**
@@ -74,14 +99,45 @@ function buttons(table, lobby, ctx) {
     select.addEventListener("change", () => { level = select.value; });
     out.push(el("span", { class: "addai" }, select,
       el("button", { type: "button", class: "tool", id: "lobby-add-ai",
-        onclick: () => send({ type: "add_ai", level: select.value }) }, word("activity.page.lobby.add_ai"))));
+        onclick: () => send({ type: "add_ai", level: select.value }) }, picture("ai"), word("activity.page.lobby.add_ai"))));
   }
   if (lobby.host) {
     const refused = lobby.start_refused;
     out.push(el("button", { type: "button", class: "tool start", id: "lobby-start", disabled: Boolean(refused),
       title: refused || undefined, onclick: () => send({ type: "start" }) }, word("activity.page.lobby.start")));
+    out.push(cancelButton(ctx));
   }
   return out;
+}
+
+/**
+ * The host's Cancel: a first tap arms it (it says what a second one does), a second sends it.
+ * @param {LobbyContext} ctx
+ */
+function cancelButton(ctx) {
+  const { word, send } = ctx;
+  const armed = performance.now() < armedUntil;
+  const button = el("button", { type: "button", class: `tool cancel${armed ? " armed" : ""}`, id: "lobby-cancel",
+    title: word("activity.page.lobby.cancel_why"), "aria-pressed": armed ? "true" : "false",
+    onclick: () => {
+      clearTimeout(disarm);
+      if (performance.now() < armedUntil) {
+        armedUntil = 0;
+        send({ type: "cancel" });
+        return;
+      }
+      armedUntil = performance.now() + ARMED_MS;
+      const next = cancelButton(ctx);
+      button.replaceWith(next);
+      next.focus(); // a keyboard's second press reaches it too
+      disarm = setTimeout(() => {
+        armedUntil = 0;
+        const shown = document.getElementById("lobby-cancel");
+        if (shown) shown.replaceWith(cancelButton(ctx));
+      }, ARMED_MS);
+    } },
+    picture("cancel"), word(armed ? "activity.page.lobby.cancel_confirm" : "activity.page.lobby.cancel"));
+  return button;
 }
 
 /**
@@ -134,5 +190,5 @@ export function rematchButton(table, ctx) {
   if (!table || table.status !== "finished" || table.seat === null) return null;
   stylesheet();
   return el("button", { type: "button", class: "tool go", id: "rematch", onclick: () => ctx.send({ type: "rematch" }) },
-    ctx.word("activity.page.lobby.rematch"));
+    picture("rematch"), ctx.word("activity.page.lobby.rematch"));
 }
