@@ -194,14 +194,16 @@ async def test_the_host_cancels_from_the_page_with_a_second_tap_and_the_channel_
     cancel = host.frame.locator("#lobby-cancel")
     assert (await cancel.inner_text()).strip() == t("activity.page.lobby.cancel", "en")
 
-    # A first tap only asks again: the table is still in its lobby.
-    await cancel.click()
+    # A first tap only asks again, and a double click is that first tap: the table is still in its lobby.
+    await cancel.dblclick()
     assert (await cancel.inner_text()).strip() == t("activity.page.lobby.cancel_confirm", "en")
     assert await cancel.get_attribute("aria-pressed") == "true"
     assert (await table.row()).status == "lobby"
     await shoot(host, "lobby-cancel-armed-en")
 
-    # The second closes it: both pages are told there is no table, the host why.
+    # The second closes it (once the first is not a double click's): both pages are told
+    # there is no table, the host why.
+    await host.frame.wait_for_selector("#lobby-cancel.armed.ready")
     await cancel.click()
     for page, language in ((host, "en"), (other, "it")):
         await page.frame.wait_for_selector(".lobby", state="detached")

@@ -29,11 +29,13 @@ function stylesheet() {
 let level = "normal";
 
 // Cancel ends the table for everyone: a first tap arms it, a second within ARMED_MS sends
-// it (the lobby may be redrawn meanwhile, a seat taken: the arming outlives the redraw).
+// it (the lobby may be redrawn meanwhile, a seat taken: the arming outlives the redraw). A
+// second tap sooner than READY_MS is a double click, not a confirmation: it is ignored.
 const ARMED_MS = 4000;
-let armedUntil = 0;
-/** @type {ReturnType<typeof setTimeout> | undefined} */
-let disarm;
+const READY_MS = 350;
+let armedAt = -Infinity;
+/** @type {ReturnType<typeof setTimeout>[]} */
+let timers = [];
 
 /** One of the shell's pictures (icons/), beside a word or in its place (``alt``: none, the word is there).
  * @param {string} name
@@ -116,28 +118,35 @@ function buttons(table, lobby, ctx) {
  */
 function cancelButton(ctx) {
   const { word, send } = ctx;
-  const armed = performance.now() < armedUntil;
-  const button = el("button", { type: "button", class: `tool cancel${armed ? " armed" : ""}`, id: "lobby-cancel",
-    title: word("activity.page.lobby.cancel_why"), "aria-pressed": armed ? "true" : "false",
+  const since = performance.now() - armedAt;
+  const armed = since < ARMED_MS;
+  const ready = armed && since >= READY_MS;
+  /** The button drawn again as the arming now stands, keeping the focus where it was. */
+  const again = () => {
+    const shown = document.getElementById("lobby-cancel");
+    if (!shown) return;
+    const focused = document.activeElement === shown;
+    const next = cancelButton(ctx);
+    shown.replaceWith(next);
+    if (focused) next.focus();
+  };
+  return el("button", { type: "button", class: `tool cancel${armed ? " armed" : ""}${ready ? " ready" : ""}`,
+    id: "lobby-cancel", title: word("activity.page.lobby.cancel_why"), "aria-pressed": armed ? "true" : "false",
     onclick: () => {
-      clearTimeout(disarm);
-      if (performance.now() < armedUntil) {
-        armedUntil = 0;
+      const now = performance.now();
+      if (now - armedAt < ARMED_MS) {
+        if (now - armedAt < READY_MS) return; // the same double click
+        timers.forEach(clearTimeout);
+        armedAt = -Infinity;
         send({ type: "cancel" });
         return;
       }
-      armedUntil = performance.now() + ARMED_MS;
-      const next = cancelButton(ctx);
-      button.replaceWith(next);
-      next.focus(); // a keyboard's second press reaches it too
-      disarm = setTimeout(() => {
-        armedUntil = 0;
-        const shown = document.getElementById("lobby-cancel");
-        if (shown) shown.replaceWith(cancelButton(ctx));
-      }, ARMED_MS);
+      armedAt = now;
+      timers.forEach(clearTimeout);
+      timers = [setTimeout(again, READY_MS), setTimeout(again, ARMED_MS)];
+      again();
     } },
     picture("cancel"), word(armed ? "activity.page.lobby.cancel_confirm" : "activity.page.lobby.cancel"));
-  return button;
 }
 
 /**
