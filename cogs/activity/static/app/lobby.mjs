@@ -62,9 +62,12 @@ function tag(kind, icon, text) {
 function seatRow(table, lobby, index, word) {
   const seat = table.seats[index];
   if (!seat) {
+    // Where room is short the first open seat stands for the others, and counts them (lobby.css).
+    const more = index === table.seats.length ? lobby.max_seats - index - 1 : 0;
     return el("li", { class: "seat open", dataset: { seat: String(index) } },
       el("span", { class: "num" }, String(index + 1)),
-      el("span", { class: "name" }, word("activity.page.lobby.open_seat")));
+      el("span", { class: "name" }, word("activity.page.lobby.open_seat")),
+      more ? el("span", { class: "more" }, word("activity.page.lobby.more_open", { count: more })) : null);
   }
   const about = lobby.seats[index];
   const mine = index === table.seat;
@@ -146,7 +149,8 @@ function cancelButton(ctx) {
       timers = [setTimeout(again, READY_MS), setTimeout(again, ARMED_MS)];
       again();
     } },
-    picture("cancel"), word(armed ? "activity.page.lobby.cancel_confirm" : "activity.page.lobby.cancel"));
+    picture("cancel", word("activity.page.lobby.cancel")),
+    el("span", { class: "label" }, word(armed ? "activity.page.lobby.cancel_confirm" : "activity.page.lobby.cancel")));
 }
 
 /**
