@@ -9,7 +9,8 @@ honest pages' 127.0.0.1), as a stranger would:
   the server closes is opened again, as an attacker's script would.
 * ``hint``: a hint flood. A member with a valid token, seated at ``--hint-tables``
   practice tables of their own (hints on), asks for a hint from ``--hint-sockets``
-  pages at each, again as soon as each answer comes.
+  pages at each, again as soon as each answer comes. The practice tables take the
+  games the bot presents by turns (found from the registry), or ``--hint-game``'s.
 
 The fake Discord then runs in a process of its own too (its answers to the flood
 are not the bot's work), and what reached it is read from its own record of the
@@ -47,7 +48,9 @@ import aiohttp
 
 from bench.activity_flood import ATTACKER, AttackOptions, attacker
 from bot.client import GameMasterBot
+from bot.extensions import presented_games
 from bot.settings import Settings
+from games.registry import GAMES
 from tests.activity.fake_discord import FakeDiscord
 
 ATTACKS = ("signin", "hint")
@@ -66,7 +69,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sockets", type=int, default=50, help="the sign-in flood's sockets")
     parser.add_argument("--hint-tables", type=int, default=2, help="the hint flooder's tables")
     parser.add_argument("--hint-sockets", type=int, default=2, help="the hint flooder's pages a table")
-    parser.add_argument("--hint-game", default="akelarre", choices=("akelarre", "narnia"))
+    parser.add_argument(
+        "--hint-game",
+        choices=presented_games(),
+        help="the practice tables' game (default: every one by turns)",
+    )
     parser.add_argument("--hint-every", type=float, default=6.0, help="the honest hint's pace, seconds")
     parser.add_argument("--budget", type=float, help="Discord calls a minute, where no setting says")
     parser.add_argument("--seconds", type=float, default=30.0, help="the floods' length at most")
@@ -96,6 +103,17 @@ def options_of(args: argparse.Namespace) -> AttackOptions | None:
         max(1.0, args.seconds),
         args.attacker_address,
     )
+
+
+def hint_games(named: str | None) -> list[str]:
+    """The practice tables' games, by turns: ``named``, or every game the bot presents."""
+    return [named] if named is not None else presented_games()
+
+
+def seats(game_id: str) -> int:
+    """Three seats (the asker and two AIs), where the game seats three; else the nearest it does."""
+    game = GAMES[game_id]
+    return max(game.min_players, min(3, game.max_players))
 
 
 def main_of_children(args: argparse.Namespace) -> bool:
@@ -210,10 +228,19 @@ class Attack:
         channels = [(PROBE_CHANNEL, PROBE)] + [
             (ATTACK_CHANNEL + k, ATTACKER) for k in range(self.options.hint_tables)
         ]
-        for channel, user in channels:
-            game = self.options.hint_game
+        games = hint_games(self.options.hint_game)
+        for index, (channel, user) in enumerate(channels):
+            game = games[index % len(games)]
             await bot.service.open_lobby(
-                channel, 1, user, f"u{user}", game, seats=3, speed="live", language="en", ai_level="normal"
+                channel,
+                1,
+                user,
+                f"u{user}",
+                game,
+                seats=seats(game),
+                speed="live",
+                language="en",
+                ai_level="normal",
             )
             await bot.changes.after(await bot.service.start(channel, user, False))
         await bot.changes.settled()

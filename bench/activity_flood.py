@@ -27,7 +27,7 @@ class AttackOptions:
     sockets: int = 50
     hint_tables: int = 2
     hint_sockets: int = 2
-    hint_game: str = "akelarre"
+    hint_game: str | None = None  # the practice tables' game; None: every presented game by turns
     hint_every: float = 6.0
     budget: float | None = None  # calls a minute, when the settings hold no budget
     seconds: float = 30.0  # the floods' length at most: the honest moves stop then

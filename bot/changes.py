@@ -22,7 +22,9 @@ by a process that does not run its guild (a move made in an Activity page
 served by any process). Each committed change is announced to the others
 (``bot.store.listen``); ``Changes.heard`` follows it: the guild's own process
 publishes the channel and plays any AI stretch on, every process flushes the
-pages it holds open on that channel (``Pages``).
+pages it holds open on that channel (``Pages``). A page's draft, which is no
+change, is told the same way (``Changes.drafted``): every process shows it to
+the pages it holds on that channel (``ShowsDrafts``).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from bot.model import Applied, TableError, table_of
 from bot.outbox import Outbox
 from bot.shards import Shards
 from bot.store import GameRow
-from bot.store.listen import Heard
+from bot.store.listen import Heard, HeardDraft
 from bot.table import TableService
 
 log = logging.getLogger("gamemaster")
@@ -73,6 +75,15 @@ class Pages(Publisher, Protocol):
 
     def channels(self) -> list[int]:
         """The channels it holds something open on."""
+
+
+@runtime_checkable
+class ShowsDrafts(Protocol):
+    """A publisher that shows the drafts pages send (cogs/activity/drafts.py), whatever
+    process the page that sent one is connected to."""
+
+    async def heard_draft(self, draft: HeardDraft) -> None:
+        """Another process's page sent ``draft``: show it to this process's pages of its channel."""
 
 
 class Changes:
@@ -186,7 +197,21 @@ class Changes:
 
     async def listen(self) -> None:
         """Hear the changes other processes commit (PostgreSQL; SQLite: nothing)."""
-        await self.service.store.listen(self.heard, self.caught_up)
+        await self.service.store.listen(self.heard, self.caught_up, self.drafted)
+
+    async def share_draft(self, channel_id: int, stamp: tuple[int, int], text: str) -> None:
+        """A page's draft, shown here already, told to the other processes (PostgreSQL's
+        NOTIFY; SQLite: nobody else), whose :meth:`drafted` shows it to their pages."""
+        await self.service.store.share_draft(channel_id, stamp, text)
+
+    def drafted(self, draft: HeardDraft) -> None:
+        """A page of another process sent ``draft``: the publishers that show drafts show it
+        (not a change: nothing is published to the channel, nothing is read)."""
+        for publisher in self.publishers:
+            if isinstance(publisher, ShowsDrafts):
+                task = asyncio.create_task(publisher.heard_draft(draft))
+                self._catching.add(task)  # kept until done: the loop holds tasks only weakly
+                task.add_done_callback(self._catching.discard)
 
     def heard(self, change: Heard) -> None:
         """Another process committed ``change``: follow it as :meth:`after` would,

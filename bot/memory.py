@@ -17,8 +17,12 @@ from __future__ import annotations
 
 import gc
 
+from bot.i18n import warm
+
 
 def freeze_startup() -> None:
-    """Collect once, then leave everything alive now out of later collections."""
+    """Collect once, then leave everything alive now out of later collections (the
+    words' locale data loaded first: babel would read it at the first message)."""
+    warm()
     gc.collect()
     gc.freeze()

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.shards import EVERY_SHARD, Shards
-from bot.store.listen import Heard
+from bot.store.listen import Heard, HeardDraft
 from bot.store.outbox import OutboxQueries
 from bot.store.results import ResultQueries
 from bot.store.sql import Record, Transaction, json_value
@@ -148,10 +148,23 @@ class Store(OutboxQueries, ResultQueries, ABC):
         SQLite, one process owns the file: always True."""
         yield True
 
-    async def listen(self, heard: Callable[[Heard], None], caught_up: Callable[[], None]) -> None:
+    async def listen(
+        self,
+        heard: Callable[[Heard], None],
+        caught_up: Callable[[], None],
+        drafted: Callable[[HeardDraft], None] | None = None,
+    ) -> None:
         """Hear the changes other processes commit on this database (``heard``), and
-        be told to catch up when hearing resumes after a gap (``caught_up``).
+        be told to catch up when hearing resumes after a gap (``caught_up``); and the
+        drafts their pages send (``drafted``, :meth:`share_draft`).
         SQLite: one process owns the file, there is nobody else to hear."""
+
+    async def share_draft(self, channel_id: int, stamp: tuple[int, int], text: str) -> bool:
+        """Tell the other processes of a page's draft (``text``, the message their pages of
+        the channel are sent; ``stamp``, the table it was made at), never storing it: a
+        draft is not a change (bot/store/listen.py). False when it was too big to tell.
+        SQLite: one process owns the file, its pages were sent the draft already."""
+        return True
 
     async def check_listening(self) -> None:
         """Still hearing them? A lost connection is opened again (the scheduler's tick)."""

@@ -17,6 +17,13 @@ meanwhile are not replayed, so once listening again the process is told to
 catch up (``caught_up``: its pages read the tables as they are; the owner's
 scheduler finds the outbox's pending notices anyway).
 
+A page's draft (an acting seat's move while it is built, Mag Mor's leader's split:
+cogs/activity/drafts.py) is no change and is never stored: it is NOTIFYed on
+:data:`DRAFTS`, a channel of its own, as ``origin channel game version message``,
+the message the pages are sent (JSON, small: ``MAX_DRAFT_PAYLOAD``), so the pages
+another process holds on the channel see it too. Unlike a change, a draft missed
+while not listening is not caught up: the leader's next tap sends it again.
+
 What a change announces is here; the listening connection, which needs
 asyncpg (loaded only where PostgreSQL is used), is ``bot.store.listener``."""
 
@@ -25,6 +32,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 CHANNEL = "gamemaster_changes"
+DRAFTS = "gamemaster_drafts"
+# PostgreSQL refuses a NOTIFY payload of 8000 bytes or more (its default build): a draft's
+# message stays well under it, the origin and the numbers in front included.
+MAX_DRAFT_PAYLOAD = 7900
 
 
 @dataclass(frozen=True)
@@ -44,3 +55,27 @@ def parse(payload: str) -> tuple[str, Heard] | None:
         return None
     origin, channel, guild, version, due = parts
     return origin, Heard(int(channel), int(guild) or None, int(version), due == "1")
+
+
+@dataclass(frozen=True)
+class HeardDraft:
+    """A draft a page of another process sent: the pages of its channel show it."""
+
+    channel_id: int
+    stamp: tuple[int, int]  # the table it was made at: its game's row id and version
+    text: str  # the message the pages are sent (cogs.activity.protocol.draft_message)
+
+
+def draft_payload(origin: str, channel_id: int, stamp: tuple[int, int], text: str) -> str | None:
+    """What :data:`DRAFTS` is told of a draft; None when it would not fit a NOTIFY."""
+    payload = f"{origin} {channel_id} {stamp[0]} {stamp[1]} {text}"
+    return payload if len(payload.encode()) <= MAX_DRAFT_PAYLOAD else None
+
+
+def parse_draft(payload: str) -> tuple[str, HeardDraft] | None:
+    """The origin and the draft an announcement carries; None if it is not one of ours."""
+    parts = payload.split(" ", 4)
+    if len(parts) != 5 or not all(p.isdigit() for p in parts[1:4]):
+        return None
+    origin, channel, game, version, text = parts
+    return origin, HeardDraft(int(channel), (int(game), int(version)), text)

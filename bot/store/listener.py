@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import asyncpg
 
-from bot.store.listen import CHANNEL, Heard, parse
+from bot.store.listen import CHANNEL, DRAFTS, Heard, HeardDraft, parse, parse_draft
 
 log = logging.getLogger("gamemaster.store")
 
@@ -28,11 +28,12 @@ class Listener:
         origin: str,
         heard: Callable[[Heard], None],
         caught_up: Callable[[], None],
+        drafted: Callable[[HeardDraft], None] | None = None,
         *,
         check_seconds: float = CHECK_SECONDS,
     ) -> None:
         self.url, self.origin = url, origin
-        self.heard, self.caught_up = heard, caught_up
+        self.heard, self.caught_up, self.drafted = heard, caught_up, drafted
         self.check_seconds = check_seconds
         self._con: asyncpg.Connection | None = None
         self._lock = asyncio.Lock()  # one check at a time
@@ -72,6 +73,8 @@ class Listener:
         try:
             con = await asyncpg.connect(self.url, timeout=self.check_seconds)
             await con.add_listener(CHANNEL, self._announced)
+            if self.drafted is not None:
+                await con.add_listener(DRAFTS, self._drafted)
         except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             self._lost(error)
             return False
@@ -92,3 +95,9 @@ class Listener:
         if parsed is None or parsed[0] == self.origin:
             return  # not a change, or this process's own: it followed it already
         self.heard(parsed[1])
+
+    def _drafted(self, _con: object, _pid: int, _channel: str, payload: str) -> None:
+        parsed = parse_draft(payload)
+        if parsed is None or parsed[0] == self.origin or self.drafted is None:
+            return  # not a draft, or one this process's pages were sent already
+        self.drafted(parsed[1])

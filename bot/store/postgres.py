@@ -29,7 +29,7 @@ import asyncpg
 
 from bot.store.base import SET_META, UPDATE_GAME, Store
 from bot.store.listen import CHANNEL as LISTENED
-from bot.store.listen import Heard
+from bot.store.listen import DRAFTS, Heard, HeardDraft, draft_payload
 from bot.store.listener import Listener
 from bot.store.outbox import KEEP_PUBLISHED_SECONDS, Notice
 from bot.store.sql import Record, Transaction
@@ -283,10 +283,23 @@ class PostgresStore(Store):
         )
         await self._migrate()
 
-    async def listen(self, heard: Callable[[Heard], None], caught_up: Callable[[], None]) -> None:
-        """Hear the changes other processes commit (bot/store/listen.py)."""
-        self.listener = Listener(self.url, self.origin, heard, caught_up)
+    async def listen(
+        self,
+        heard: Callable[[Heard], None],
+        caught_up: Callable[[], None],
+        drafted: Callable[[HeardDraft], None] | None = None,
+    ) -> None:
+        """Hear the changes other processes commit, and their pages' drafts (bot/store/listen.py)."""
+        self.listener = Listener(self.url, self.origin, heard, caught_up, drafted)
         await self.listener.start()
+
+    async def share_draft(self, channel_id: int, stamp: tuple[int, int], text: str) -> bool:
+        payload = draft_payload(self.origin, channel_id, stamp, text)
+        if payload is None:
+            return False
+        # Outside any transaction: delivered at once, and nothing is written.
+        await self.execute(f"SELECT pg_notify('{DRAFTS}', ?)", (payload,))
+        return True
 
     async def check_listening(self) -> None:
         if self.listener is not None:

@@ -1,23 +1,27 @@
 """A page's ``draft`` (cogs/activity/protocol.py): what a seat that decides now is building,
 read by its game (``Presenter.page_draft``) and shown to every page of the channel. Not a move:
 the table service is only asked what the table is; nothing is stored and no version is made
-(cogs/activity/drafts.py keeps it until the version moves on)."""
+(cogs/activity/drafts.py keeps it until the version moves on; the store tells the other
+processes, whose pages of the channel show it too)."""
 
 from __future__ import annotations
 
 import json
 
+from bot.changes import Changes
 from bot.i18n import t
 from bot.model import TableError
 from bot.table import TableService
-from cogs.activity.protocol import MAX_DRAFT_CHARS, Draft, draft_message, error
+from cogs.activity.protocol import MAX_DRAFT_CHARS, MAX_SHOWN_DRAFT_BYTES, Draft, draft_message, error
 from cogs.activity.said import refuse, send
 from cogs.activity.viewers import Viewer, Viewers
 from cogs.kit.presenter import PRESENTERS
 from games.registry import GAMES
 
 
-async def take_draft(service: TableService, viewers: Viewers, viewer: Viewer, message: Draft) -> None:
+async def take_draft(
+    service: TableService, changes: Changes, viewers: Viewers, viewer: Viewer, message: Draft
+) -> None:
     """``viewer``'s draft, as its game makes it public, to every page of the channel; kept in
     memory for the pages that come later, until the version moves on; or why not, to it alone."""
     ws, language = viewer.socket, viewer.language
@@ -56,5 +60,9 @@ async def take_draft(service: TableService, viewers: Viewers, viewer: Viewer, me
         return
     stamp = (row.id, row.version)
     text = json.dumps(draft_message(row.version, seat, shown.model_dump(mode="json")))
+    if len(text.encode()) > MAX_SHOWN_DRAFT_BYTES:  # more than the other processes can be told
+        await refuse(ws, "too_big", language)
+        return
     viewers.drafts.keep(viewer.channel_id, stamp, text)
     await viewers.relay(viewer.channel_id, stamp, text)
+    await changes.share_draft(viewer.channel_id, stamp, text)  # the other processes' pages

@@ -1,12 +1,15 @@
 """The drafts the channel's pages are shown while an acting seat builds its move (Mag Mor's
 leader's split, ``Presenter.page_draft``), so the chat haggles over something concrete.
 
-A draft binds no one and is not a move: it is kept here, in this process's memory only, one
-per channel (the latest), never stored and never a new version of the table. It stands for
-the table's version it was made at: the first look at it from a later version (a committed
-move, an undo, a rematch) drops it, and so does the last page of the channel closing. Each
-socket's drafts come at a page's pace (one per pause in its taps): a bucket per socket
-refuses a page that sends faster."""
+A draft binds no one and is not a move: it is kept here, in memory only, one per channel
+(the latest), never stored and never a new version of the table. With several processes on
+one PostgreSQL, the process that took it tells the others (the store's ``share_draft``, a
+NOTIFY of its own, bot/store/listen.py), and each keeps it here as its own, for the pages it
+holds on the channel (``Viewers.heard_draft``). It stands for the table's version it was made
+at: the first look at it from a later version (a committed move, an undo, a rematch) drops
+it, and so does the last page of the channel closing here (or a change of a channel this
+process holds no page of). Each socket's drafts come at a page's pace (one per pause in its
+taps): a bucket per socket refuses a page that sends faster."""
 
 from __future__ import annotations
 
@@ -47,8 +50,14 @@ class Drafts:
     def closed(self, socket: Hashable) -> None:
         self._buckets.pop(socket, None)
 
-    def keep(self, channel_id: int, stamp: Stamp, text: str) -> None:
+    def keep(self, channel_id: int, stamp: Stamp, text: str) -> bool:
+        """Keep ``text`` as the channel's draft, unless one of a later table stands (a
+        draft heard late from another process); False then."""
+        standing = self._by_channel.get(channel_id)
+        if standing is not None and standing.stamp > stamp:
+            return False
         self._by_channel[channel_id] = Standing(stamp, text)
+        return True
 
     def at(self, channel_id: int, stamp: Stamp | None) -> str | None:
         """The channel's draft message if it was made at ``stamp``. One made before it (or

@@ -16,7 +16,8 @@ A page sends:
   split), at ``version``, as a small JSON object the game reads
   (``Presenter.page_draft``): accepted only from a seat that acts now, at the table's
   current version, in a game that shares drafts; kept in memory only (not a move, not
-  stored, no new version: a draft binds no one) and dropped when the version moves on;
+  stored, no new version: a draft binds no one; other processes are told by a NOTIFY,
+  bot/store/listen.py) and dropped when the version moves on;
   at most ``MAX_DRAFT_CHARS`` of JSON, and a few a second per socket (cogs/activity/drafts.py);
 * ``ping``: are you there? Answered with ``pong`` at once, before sign-in too (the
   page pings from the moment its socket opens; the sign-in deadline still closes
@@ -53,6 +54,9 @@ MAX_MESSAGE_CHARS = 8192
 MAX_FRAME_BYTES = 65536
 # A draft is a few seats' worth of counts (Mag Mor's split): far smaller than a message.
 MAX_DRAFT_CHARS = 2048
+# And the draft as its game shows it, the message sent to the pages: it goes to the other
+# processes in a NOTIFY, which PostgreSQL caps under 8000 bytes (bot/store/listen.py).
+MAX_SHOWN_DRAFT_BYTES = 4096
 
 
 class _Message(BaseModel):

@@ -281,7 +281,7 @@ class ActivityServer:
             await refuse(ws, "hello_first", language)
             return None
         if isinstance(message, Draft):  # not a move: shown, not played (cogs.activity.drafting)
-            await take_draft(self.service, self.viewers, viewer, message)
+            await take_draft(self.service, self.changes, self.viewers, viewer, message)
             return viewer
         await self.play(viewer, message)
         return viewer

@@ -37,7 +37,7 @@ K = TypeVar("K")
 V = TypeVar("V")
 # An event's line: its game's row id, its action's version, its place among that
 # action's events, the language (the names are the page's: cogs.activity.marked),
-# and whether it is said to its own actor (:func:`said_to`).
+# and whether it is said to its own actor (:func:`_heard`).
 LineKey = tuple[int, int, int, str, bool]
 
 
@@ -70,30 +70,47 @@ class Drawn:
     once, not once per change and seat. Kept by the game's row id and the action's
     version, which no other action of that game ever has (an undo is a new version).
     A line holds no name (the page draws them from the seats), so a seat taken over
-    draws nothing again."""
+    draws nothing again. Kept as tuples of plain values, never as models or lists:
+    the garbage collector stops tracking such tuples after one pass, so the caches
+    add nothing to the full collections the event loop waits for (docs/speed.md)."""
 
     def __init__(self) -> None:
-        self.read: OrderedDict[tuple[int, int], tuple[Event, ...]] = OrderedDict()
-        self.texts: OrderedDict[LineKey, list[Part]] = OrderedDict()
+        self.read: OrderedDict[tuple[int, int], tuple[Heard, ...]] = OrderedDict()
+        self.texts: OrderedDict[LineKey, tuple[Part, ...]] = OrderedDict()
 
-    def events(self, game_id: int, action: ActionRow) -> tuple[Event, ...]:
+    def events(self, game_id: int, action: ActionRow) -> tuple[Heard, ...]:
+        """Who may see each of ``action``'s events, and whom it is said to."""
         key = (game_id, action.version)
-        events = self.read.get(key)
-        if events is None:
-            events = tuple(Event.model_validate(data) for data in action.events)
-        _keep(self.read, key, events, EVENTS_KEPT)
-        return events
+        heard = self.read.get(key)
+        if heard is None:
+            heard = tuple(_heard(Event.model_validate(data)) for data in action.events)
+        _keep(self.read, key, heard, EVENTS_KEPT)
+        return heard
 
-    def line(self, key: LineKey, event: Event, game: str, info: TableInfo) -> list[Part]:
-        """``event`` in words, in the language ``key`` names (``bot.render``), as
-        the page's parts (``info``'s names :func:`~cogs.activity.marked.masked`);
-        to its own actor where ``key`` says so (:func:`said_to`)."""
+    def line(self, key: LineKey, action: ActionRow, game: str, info: TableInfo) -> tuple[Part, ...]:
+        """``action``'s event ``key`` names in words, in the language it names
+        (``bot.render``), as the page's parts (``info``'s names
+        :func:`~cogs.activity.marked.masked`); to its own actor where ``key`` says so."""
         text = self.texts.get(key)
         if text is None:
+            event = Event.model_validate(action.events[key[2]])
             said = event.model_copy(update={"key": you_key(event.key)}) if key[4] else event
-            text = parts(event_text(game, info, said, key[3]))
+            text = tuple(parts(event_text(game, info, said, key[3])))
         _keep(self.texts, key, text, TEXTS_KEPT)
         return text
+
+
+# An event as a line needs it: the seats that may see it (None: everyone), and the seat
+# it is said to in the second person on that seat's page (None: nobody): its actor (its
+# ``seat`` parameter) where the game has the words (``<game>.event_you.<name>``); the
+# channel and every other page keep the third person.
+Heard = tuple[tuple[int, ...] | None, int | None]
+
+
+def _heard(event: Event) -> Heard:
+    actor = event.params.get("seat")
+    you = actor if isinstance(actor, int) and has(you_key(event.key)) else None
+    return (tuple(event.seats) if event.seats is not None else None), you
 
 
 EVENTS_KEPT = 4096
@@ -170,10 +187,11 @@ class Shown:
 
     def prompt(self, decision: Decision, seat: int | None, language: str) -> list[Part]:
         """What is being decided, as the channel says it; to its actor, as "you" where
-        the game has the words (``<game>.decision_you.<kind>``)."""
+        the game has the words (``<game>.decision_you.<kind>``): each seat still to
+        answer a simultaneous decision (Talismani's set-aside) is one of its actors."""
         game = self.row.game
         yours = f"{game}.decision_you.{decision.kind.split('.')[-1]}"
-        if seat is not None and decision.actors[:1] == [seat] and has(yours):
+        if seat is not None and seat in decision.actors and has(yours):
             return parts(t(yours, language, seat=seat_name(self.marked, seat), count=len(decision.actors)))
         return parts(decision_line(game, self.marked, decision, language))
 
@@ -209,12 +227,11 @@ class Shown:
         """The last events ``seat`` may see, oldest first: the public ones and its own."""
         out: list[list[Part]] = []
         for action in self.recent:
-            for index, event in enumerate(self.drawn.events(self.row.id, action)):
-                if event.visible_to(seat):
-                    key = (self.row.id, action.version, index, language, said_to(event, seat))
-                    text = self.drawn.line(key, event, self.row.game, self.marked)
-                    if text:
-                        out.append(text)
+            for index, (audience, you) in enumerate(self.drawn.events(self.row.id, action)):
+                if audience is None or (seat is not None and seat in audience):
+                    key = (self.row.id, action.version, index, language, seat is not None and seat == you)
+                    if text := self.drawn.line(key, action, self.row.game, self.marked):
+                        out.append(list(text))
         return out[-LINES:]
 
 
@@ -222,13 +239,6 @@ def you_key(key: str) -> str:
     """The second-person line of an event key: ``<game>.event_you.<name>`` for ``<game>.event.<name>``."""
     head, _, name = key.rpartition(".")
     return f"{head}_you.{name}"
-
-
-def said_to(event: Event, seat: int | None) -> bool:
-    """Whether ``seat``'s page says ``event`` to it in the second person: the event's
-    actor (its ``seat`` parameter) is that seat and the game has the words for it
-    (``<game>.event_you.<name>``; the channel keeps the third person for everyone)."""
-    return seat is not None and event.params.get("seat") == seat and has(you_key(event.key))
 
 
 async def shown(service: TableService, channel_id: int, drawn: Drawn | None = None) -> Shown | None:

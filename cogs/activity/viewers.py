@@ -19,6 +19,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.changes import PAGES
+from bot.store.listen import HeardDraft
 from bot.table import TableService
 from cogs.activity.backlog import unsent
 from cogs.activity.drafts import Drafts, Stamp
@@ -101,6 +102,7 @@ class Viewers:
         table read once, each seat's view drawn once per language, the pages written together."""
         viewers = self.of(channel_id)
         if not viewers:
+            self.drafts.drop(channel_id)  # a draft heard from another process, outdated by this change
             return
         try:
             await self._deliver(viewers, await shown(self.service, channel_id, self.drawn))
@@ -111,6 +113,12 @@ class Viewers:
         """A draft message to every page of the channel that shows the table at ``stamp``
         (one still to get that state gets the draft after it: :meth:`_deliver`)."""
         await asyncio.gather(*(self._send(v, text) for v in self.of(channel_id) if v.sent == stamp))
+
+    async def heard_draft(self, draft: HeardDraft) -> None:
+        """A draft a page of another process sent (``bot.changes.ShowsDrafts``): kept as one
+        sent here is, for the pages of its channel here now and those that open later."""
+        if self.drafts.keep(draft.channel_id, draft.stamp, draft.text):
+            await self.relay(draft.channel_id, draft.stamp, draft.text)
 
     async def _deliver(self, viewers: list[Viewer], at: Shown | None, *, again: bool = False) -> None:
         """``at`` to each of ``viewers`` as its seat sees it, each (seat, language)

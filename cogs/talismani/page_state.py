@@ -222,11 +222,20 @@ def _reveal(v: TalismaniView) -> Reveal | None:
     )
 
 
-@lru_cache(maxsize=4096)
-def _plays(hand: tuple[str, ...]) -> tuple[RevealedPlay, ...]:
+# A card play's worth: its cards, kind, suit, total and whether it forges (TT-9.1).
+Worth = tuple[tuple[str, ...], str, str | None, int | None, bool]
+
+
+@lru_cache(maxsize=1024)
+def _plays(hand: tuple[str, ...]) -> tuple[Worth, ...]:
     """Every card play of ``hand`` (the engine's list) with its worth, which depends on the cards
-    alone: kept, since every version sends a seat's page the same hand while it plays."""
-    return tuple(reveal_play(0, Choice(cards=cards)) for cards in card_plays(hand))
+    alone: kept, since every version sends a seat's page the same hand while it plays. Kept as
+    tuples of plain values, which the garbage collector stops tracking after one pass: as
+    the engine's models (four objects a play, some sixty plays a hand) a full cache held
+    hundreds of thousands of objects that every full collection walked while the loop waited
+    (docs/speed.md, the Activity's pages)."""
+    plays = (reveal_play(0, Choice(cards=cards)) for cards in card_plays(hand))
+    return tuple((tuple(p.cards), p.kind, p.suit, p.total, p.combination) for p in plays)
 
 
 def _offers(v: TalismaniView, hand: list[str]) -> list[Offer]:
@@ -235,14 +244,14 @@ def _offers(v: TalismaniView, hand: list[str]) -> list[Offer]:
         return []
     return [
         Offer(
-            cards=list(play.cards),
-            kind=play.kind,
-            suit=play.suit,
-            total=play.total,
-            place=v.row.index(play.suit) + 1 if play.suit in v.row else None,
-            combination=play.combination,
+            cards=list(cards),
+            kind=kind,
+            suit=suit,
+            total=total,
+            place=v.row.index(suit) + 1 if suit in v.row else None,
+            combination=combination,
         )
-        for play in _plays(tuple(hand))
+        for cards, kind, suit, total, combination in _plays(tuple(hand))
     ]
 
 

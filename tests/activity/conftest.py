@@ -127,19 +127,26 @@ async def fake_discord() -> AsyncIterator[tuple[FakeDiscord, str]]:
 
 @asynccontextmanager
 async def rigged(
-    tmp_path: Path, fake_discord: tuple[FakeDiscord, str], *, harness: bool = False
+    tmp_path: Path,
+    fake_discord: tuple[FakeDiscord, str],
+    *,
+    harness: bool = False,
+    database: str | None = None,
+    **settings: object,
 ) -> AsyncIterator[Rig]:
     """The server on a loopback port, with the fake Discord client's pages beside
-    it for the browser tests (``harness``)."""
+    it for the browser tests (``harness``); on SQLite, or on ``database`` (a
+    PostgreSQL URL: several rigs on one are several processes', ``settings`` their shards)."""
     fake, base = fake_discord
     bot = make_bot(
-        tmp_path / "gamemaster.db",
+        database or tmp_path / "gamemaster.db",
         discord_client_id=CLIENT_ID,
         discord_client_secret=SecretStr(CLIENT_SECRET),
         activity_port=8099,  # never bound here: the test client serves the app
         discord_api_base=base,
         activity_messages_per_second=RIG_MESSAGES_PER_SECOND,
         activity_messages_burst=RIG_MESSAGES_BURST,
+        **settings,
     )
     await bot.store.open()
     server = ActivityServer(bot.service, bot.changes, bot.settings)

@@ -9,8 +9,10 @@ Debian's chromium (the browser tests' harness). The member's moves are the norma
 choices from their own view. In the lobby (``00-lobby``), the first time the member
 faces each kind of decision, and at the end of the first deal, the member's page is saved
 at phone, desktop and picture-in-picture size: ``<out>/<game>/<nn>-<decision>-<size>-<language>.png``. Further
-deals (``--deals``, 3 at most by default) are played until the member has faced every kind
-the game has (its ``<game>.decision.*`` words name them); any never faced is named.
+deals (``--deals``, 3 at most by default) are played at the same table, each from a lobby of
+its own that the pages follow (saved as ``00-lobby<n>``, the deal's number), until the member
+has faced every kind the game has (its ``<game>.decision.*`` words name them); any never
+faced is named.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 from unittest.mock import patch
@@ -86,13 +89,17 @@ async def _open(bot: GameMasterBot, seed: int) -> None:
     await bot.changes.settled()
 
 
-async def _shoot(pages: dict[str, TablePage], version: int, out: Path, name: str, language: str) -> None:
+async def _shoot(
+    pages: dict[str, TablePage], version: int, out: Path, name: str, language: str
+) -> list[Path]:
+    """Each page saved once it shows ``version``: the files written."""
     for size, page in pages.items():
         # A machine shared with others can be slow: the review waits for the page as a
         # patient member would (the tests keep their own bounds).
         await page.ready(version, timeout=READY_MS)
         await page.page.wait_for_timeout(150)  # the page's own drawing after the state
         await page.page.screenshot(path=str(out / f"{name}-{size}-{language}.png"))
+    return [out / f"{name}-{size}-{language}.png" for size in pages]
 
 
 async def _play(
@@ -115,9 +122,7 @@ async def _play(
         kind = decision.kind.split(".")[-1]
         if kind not in seen:
             seen.add(kind)
-            name = f"{len(seen):02d}-{kind}"
-            await _shoot(pages, row.version, out, name, language)
-            saved += [out / f"{name}-{size}-{language}.png" for size in SIZES]
+            saved += await _shoot(pages, row.version, out, f"{len(seen):02d}-{kind}", language)
         # Off the loop: a long think would leave the pages' pings unanswered, and a
         # page that hears nothing for a while takes its socket for dead and reconnects.
         action: Any = await asyncio.to_thread(engine.ai(0).act, engine.view(state, 0), decision)
@@ -136,9 +141,36 @@ def decisions(game: str) -> set[str]:
 NOT_BUILT = "The Activity's page is not built: run scripts/build-activity (needs npm), then this again."
 
 
-async def preview(
-    game: str, language: str, out: Path, seed: int, browser: Browser, deals: int = 1
+async def _further_deal(
+    bot: GameMasterBot,
+    game: str,
+    language: str,
+    pages: dict[str, TablePage],
+    out: Path,
+    seed: int,
+    deal: int,
+    seen: set[str],
 ) -> list[Path]:
+    """Deal number ``deal`` (from 0; 1 and on: further deals) at the same table, once the one
+    before ended: its lobby opened again and saved as the pages follow it, then started and
+    played, each kind of decision not in ``seen`` saved the first time it is faced."""
+    lobby = await _lobby(bot, game, language)
+    saved = await _shoot(pages, lobby, out, f"00-lobby{deal + 1}", language)
+    await _open(bot, seed + deal)
+    return saved + await _play(bot, GAMES[game], pages, out, language, seen)
+
+
+async def preview(
+    game: str,
+    language: str,
+    out: Path,
+    seed: int,
+    browser: Browser,
+    deals: int = 1,
+    sizes: Mapping[str, dict[str, int]] = SIZES,
+) -> list[Path]:
+    """``game``'s deals in ``language`` at ``sizes`` (each a page of its own), saved in ``out``:
+    the files written."""
     out.mkdir(parents=True, exist_ok=True)
     engine = GAMES[game]
     with tempfile.TemporaryDirectory() as folder:
@@ -161,6 +193,7 @@ async def preview(
         bot.changes.publishers.append(server.viewers)
         runner, base = await _listen(with_harness(server.app()))
         saved: list[Path] = []
+        pages: dict[str, TablePage] = {}
         try:
             lobby = await _lobby(bot, game, language)
             pages = {
@@ -174,30 +207,29 @@ async def preview(
                     viewport=viewport,
                     locale=LOCALES[language],
                 )
-                for size, viewport in SIZES.items()
+                for size, viewport in sizes.items()
             }
-            await _shoot(pages, lobby, out, "00-lobby", language)  # the lobby in the page (lobby.mjs)
-            saved += [out / f"00-lobby-{size}-{language}.png" for size in SIZES]
+            # The lobby in the page (lobby.mjs).
+            saved += await _shoot(pages, lobby, out, "00-lobby", language)
             await _open(bot, seed)
             seen: set[str] = set()
-            for deal in range(deals):
-                if deal:  # the next deal, at the same table: the pages follow it
-                    await _lobby(bot, game, language)
-                    await _open(bot, seed + deal)
-                saved += await _play(bot, engine, pages, out, language, seen)
+            saved += await _play(bot, engine, pages, out, language, seen)
+            for deal in range(1, deals):
                 if not decisions(game) - seen:
                     break
+                saved += await _further_deal(bot, game, language, pages, out, seed, deal, seen)
             missing = sorted(decisions(game) - seen)
             if missing:
                 print(f"{game} ({language}): the member never faced {', '.join(missing)} in {deals} deal(s)")
             latest = await bot.service.latest(CHANNEL)
             assert latest is not None and latest.status == "finished", "the game did not end"
-            await _shoot(pages, latest.version, out, "99-final", language)
-            saved += [out / f"99-final-{size}-{language}.png" for size in SIZES]
+            saved += await _shoot(pages, latest.version, out, "99-final", language)
             for page in pages.values():
                 if page.errors:
                     raise SystemExit(f"the page reported errors: {page.errors}")
         finally:
+            for page in pages.values():  # gone before the server: its sockets closed, not waited on
+                await page.page.context.close()
             await runner.cleanup()
             await server.stop()
             await bot.changes.settled()

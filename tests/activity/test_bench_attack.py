@@ -13,16 +13,22 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import cast
 
+import pytest
+
 from bench.activity_attack import (
     Attack,
     add_arguments,
     budget_of,
+    hint_games,
     options_of,
     path_kind,
     report_lines,
+    seats,
 )
 from bench.activity_flood import AttackOptions
+from bot.extensions import presented_games
 from bot.settings import Settings
+from games.registry import GAMES
 from tests.factory import make_settings
 
 ROOT = Path(__file__).parents[2]
@@ -92,6 +98,23 @@ def test_the_attack_flag_names_the_floods() -> None:
     assert options_of(parser.parse_args([])) is None  # no attacker: the bench as before
     options = options_of(parser.parse_args(["--attack", "hint"]))
     assert options is not None and options.kinds == {"hint"}
+
+
+def test_the_hint_flood_s_games_are_found_not_named() -> None:
+    """The practice tables take every game the bot presents by turns, found from the registry,
+    each at a number of seats it takes; ``--hint-game`` names one of them, and only those."""
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    options = options_of(parser.parse_args(["--attack", "hint"]))
+    assert options is not None and options.hint_game is None
+    assert hint_games(options.hint_game) == presented_games()
+    for game_id in presented_games():
+        game = GAMES[game_id]
+        assert game.min_players <= seats(game_id) <= game.max_players
+        named = options_of(parser.parse_args(["--attack", "hint", "--hint-game", game_id]))
+        assert named is not None and hint_games(named.hint_game) == [game_id]
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--attack", "hint", "--hint-game", "no-such-game"])
 
 
 def test_the_budget_is_read_from_the_settings_where_the_build_has_them() -> None:

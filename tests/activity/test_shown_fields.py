@@ -13,6 +13,7 @@ from bot.model import TableError
 from bot.replies import text_name
 from cogs.activity.marked import CLOSE, OPEN, parts, plain
 from cogs.activity.shown import shown
+from games.core import Decision, Event
 from games.registry import GAMES
 from tests.activity.conftest import ALICE, BOB, CHANNEL, Rig
 
@@ -116,7 +117,7 @@ async def test_an_event_is_said_to_its_own_actor_where_the_game_has_the_words(
     await two_members(rig, "narnia")
     at = await shown(rig.bot.service, CHANNEL)
     assert at is not None
-    events = [e for a in at.recent for e in at.drawn.events(at.row.id, a)]
+    events = [Event.model_validate(data) for action in at.recent for data in action.events]
     # a public line with an actor
     event = next(e for e in events if e.seats is None and isinstance(e.params.get("seat"), int))
     actor = event.params["seat"]
@@ -128,3 +129,23 @@ async def test_an_event_is_said_to_its_own_actor_where_the_game_has_the_words(
         for seat in (1 - actor, None):
             seen = (await table(rig, seat, language))["lines"]
             assert [text] not in seen and any({"seat": actor} in line for line in seen)
+
+
+async def test_a_simultaneous_decision_is_said_to_each_seat_still_to_answer(
+    rig: Rig, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every actor of a simultaneous decision is told it as "you", not only the first
+    listed; a seat that has answered, or is not asked, is told the channel's line."""
+    await two_members(rig)
+    at = await shown(rig.bot.service, CHANNEL)
+    assert at is not None
+    game = at.row.game
+    monkeypatch.setitem(catalog("en"), f"{game}.decision.both", "{seats} decide at once.")
+    monkeypatch.setitem(catalog("en"), f"{game}.decision_you.both", "You decide, as the others do.")
+    both = Decision(kind=f"{game}.both", seats=[0, 1], mode="simultaneous")
+    for seat in (0, 1):
+        assert at.prompt(both, seat, "en") == ["You decide, as the others do."]
+    answered = Decision(kind=f"{game}.both", seats=[0, 1], mode="simultaneous", done=[1])
+    assert at.prompt(answered, 1, "en") != ["You decide, as the others do."]
+    in_turn = Decision(kind=f"{game}.both", seats=[0, 1], mode="ordered")
+    assert at.prompt(in_turn, 1, "en") != ["You decide, as the others do."]

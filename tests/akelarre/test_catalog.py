@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import engine_catalog, has
-from bot.render import OWN, SUIT_FORMS
+from bot.render import OWN, SUIT_FORMS, event_key
 from games.akelarre import GAME
 from games.akelarre.data import ALL_CARDS, FAMILIES, JOKERS, VALUES
 from games.akelarre.game import STEP_DECISIONS
@@ -140,6 +140,39 @@ def test_event_placeholders_match_params(players: int, options: dict[str, Any]) 
             for text in [EN[event.key], IT[event.key], *forms.get(event.key, {}).values()]:
                 text.format(**params)
     assert len(seen) > 15
+
+
+def test_lines_said_to_their_actor_format_and_say_you() -> None:
+    """``akelarre.event_you.*``: the page's line to the seat an event's ``{seat}`` names
+    (cogs/activity/shown.py). Each stands behind a line with that seat, uses only that
+    line's parameters in both languages (nothing hidden is added), speaks to "you", and
+    formats with the params every event of a few whole games carries."""
+    yours = {k for k in EN if k.startswith("akelarre.event_you.")}
+    assert len(yours) > 20 and yours == {k for k in IT if k.startswith("akelarre.event_you.")}
+    for key in yours:
+        line = key.replace(".event_you.", ".event.")
+        assert "seat" in placeholders(EN[line]), key
+        for catalog in (EN, IT):
+            assert placeholders(catalog[key]) <= placeholders(catalog[line]), key
+        assert re.search(r"\b(you|your)\b", EN[key], re.IGNORECASE), key
+    forms = plural_tables(raw("en")) | {f"it:{k}": v for k, v in plural_tables(raw("it")).items()}
+    said: set[str] = set()
+    for players, options in [(3, {}), (4, {"teams": True})]:
+        _state, events, _actions = ai_game(GAME, players, 0, options)
+        for event in events:
+            key = event_key(event).replace(".event.", ".event_you.")
+            if key not in EN:
+                continue
+            said.add(key)
+            params = with_forms(event.params)
+            for text in [
+                EN[key],
+                IT[key],
+                *forms.get(key, {}).values(),
+                *forms.get(f"it:{key}", {}).values(),
+            ]:
+                text.format(**params)
+    assert len(said) > 12
 
 
 def calls(source: str, name: str) -> list[str]:

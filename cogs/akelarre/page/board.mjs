@@ -9,6 +9,7 @@ import {
   cardName,
   counted,
   legal,
+  listed,
   placeName,
   play,
   redraw,
@@ -24,6 +25,12 @@ import { familyTag, icon, nodesOf } from "./icons.mjs";
 
 const TEAMS = "AB";
 
+/** @typedef {import("./ui.mjs").View} View */
+/** @typedef {import("./picks.mjs").Options} Options */
+
+/** A lit place tapped: its one move, or the joker's value asked first.
+ * @param {string} place
+ * @param {import("./picks.mjs").Placing[]} actions */
 function chooseTarget(place, actions) {
   if (actions.length === 1) {
     play(actions[0]);
@@ -33,7 +40,9 @@ function chooseTarget(place, actions) {
   redraw();
 }
 
-/** @param {import("./ui.mjs").View} view */
+/** Every player: the member's own named "You" (their full name on hover), whose turn it is.
+ * @param {View} view
+ * @param {import("./wire").Table["decision"]} decision */
 export function players(view, decision) {
   const acting = decision ? decision.seats.filter((s) => !decision.done.includes(s)) : [];
   return el(
@@ -44,7 +53,6 @@ export function players(view, decision) {
       const me = s.seat === ui.table.seat;
       const turn = acting.includes(s.seat);
       const tags = [
-        me ? el("span", { class: "ak-tag" }, w("you")) : null,
         seat.ai ? el("span", { class: "ak-tag" }, w("ai")) : null,
         s.team !== null ? el("span", { class: `ak-tag team-${s.team}` }, w("team", { team: TEAMS[s.team] })) : null,
       ];
@@ -57,7 +65,13 @@ export function players(view, decision) {
           "aria-current": turn ? "true" : null,
           title: turn ? w("active") : null,
         },
-        el("div", { class: "ak-pname" }, turn ? "▶ " : "", nameTag(seat.name), ...tags),
+        el(
+          "div",
+          { class: "ak-pname" },
+          turn ? "▶ " : "",
+          me ? el("bdi", { class: "name", title: seat.name }, seatName(s.seat)) : nameTag(seat.name),
+          ...tags,
+        ),
         el(
           "div",
           { class: "ak-pstats" },
@@ -73,14 +87,19 @@ export function players(view, decision) {
   );
 }
 
-/** @param {import("./ui.mjs").View} view */
+/** What holds the table now: the final round, a held card, an owner's payment, a purchase.
+ * @param {View} view
+ * @param {boolean} mine the member is acting */
 export function banners(view, mine) {
+  /** @type {HTMLElement[]} */
   const out = [];
   if (view.final_round && view.step !== "over") {
-    const names = view.final_queue.map(seatName).join(", ");
-    out.push(el("p", { class: "ak-banner final" }, w("final_round", { names })));
+    const names = view.final_queue.map(listed).join(", ");
+    // In a span: the bell (drawn as a picture) stays on the line of its words.
+    const said = w("final_round", { names });
+    out.push(el("p", { class: "ak-banner final", title: said }, el("span", {}, said)));
   }
-  if (view.stall.blocked && view.step !== "over") out.push(el("p", { class: "ak-banner" }, w("stall_blocked")));
+  if (view.stall.blocked && view.step !== "over") out.push(el("p", { class: "ak-banner" }, el("span", {}, w("stall_blocked"))));
   if (view.held) {
     const held = view.held;
     const place = view.places.find((p) => p.id === held.place);
@@ -112,14 +131,18 @@ export function banners(view, mine) {
   return out.length ? el("div", { class: "ak-banners" }, out) : null;
 }
 
-/** @param {import("./ui.mjs").View} view */
+/** An owner's choice of 2 of a completed group's 5 cards (AK-6.3), said to whom it concerns.
+ * @param {View} view
+ * @param {boolean} mine the member is acting */
 function payment(view, mine) {
   const p = /** @type {NonNullable<typeof view.payment>} */ (view.payment); // drawn only while one is chosen
   const place = view.places.find((x) => x.id === p.place) || { number: "?" };
   const owner = mine && p.owner === ui.table.seat;
   const text = owner
     ? w("payment_mine", { payer: seatName(p.payer), number: place.number })
-    : w("payment_other", { payer: seatName(p.payer), owner: seatName(p.owner), number: place.number });
+    : p.payer === ui.table.seat
+      ? w("payment_payer", { owner: seatName(p.owner), number: place.number })
+      : w("payment_other", { payer: seatName(p.payer), owner: seatName(p.owner), number: place.number });
   const pairs = owner ? legal("choose_payment") : [];
   const cards = p.cards.map((c) => {
     if (!owner) return card(c, { size: "sm", star: false });
@@ -147,7 +170,9 @@ function payment(view, mine) {
   );
 }
 
-/** @param {import("./ui.mjs").View} view */
+/** The meeting places and their groups; a place lit where the pick plays.
+ * @param {View} view
+ * @param {Options} opts */
 export function places(view, opts) {
   const held = view.held;
   return el(
@@ -193,7 +218,7 @@ export function places(view, opts) {
           el(
             "div",
             // Cut to fit with "…": the whole name on hover, and on a tap (a phone has no hover).
-            { class: "ak-place-name", title: placeName(p), onclick: (e) => e.currentTarget.classList.toggle("whole") },
+            { class: "ak-place-name", title: placeName(p), onclick: (/** @type {MouseEvent} */ e) => /** @type {HTMLElement} */ (e.currentTarget).classList.toggle("whole") },
             placeName(p),
             p.free ? el("span", { class: "ak-free" }, ` · ${w("free")}`) : null,
           ),
@@ -212,7 +237,9 @@ export function places(view, opts) {
   );
 }
 
-/** @param {import("./ui.mjs").View} view */
+/** The deck and the discard piles; lit where a draw or the picked card's discard goes.
+ * @param {View} view
+ * @param {Options} opts */
 export function supply(view, opts) {
   const deckOpen = opts.draws.get("deck");
   const deck = el(
@@ -278,7 +305,8 @@ export function supply(view, opts) {
   );
 }
 
-/** @param {import("./ui.mjs").View} view */
+/** Every player's captured cards (public: the point piles).
+ * @param {View} view */
 export function captured(view) {
   return el(
     "details",

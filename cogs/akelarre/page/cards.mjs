@@ -4,18 +4,44 @@
 import { el } from "@gm/dom.mjs";
 import { icon } from "./icons.mjs";
 
+/** @type {Record<string, string>} */
 const CODES = { F: "fairies", G: "goblins", D: "druids", N: "nymphs", W: "witches" };
 
+/** A card's family ("fairies" …). @param {string} card */
 export const familyOf = (card) => CODES[card[0]];
+/** A card's kind: its family and value, the same for every copy (``F2``). @param {string} card */
 export const kindOf = (card) => card.slice(0, 2);
+/** @param {string} card */
 export const isJoker = (card) => card.length === 2 && card[1] === "J";
+/** A natural's value; null for a joker. @param {string} card */
 export const valueOf = (card) => (isJoker(card) ? null : Number(card[1]));
-/** A card worth its value to the member (AK-12.2: a natural of the favourite family; a joker scores 0). */
+/** A card worth its value to the member (AK-12.2: a natural of the favourite family; a joker scores 0).
+ * @param {import("./wire").View} view
+ * @param {string} card */
 export const favouriteNatural = (view, card) => Boolean(view.favourite) && familyOf(card) === view.favourite && !isJoker(card);
 
+/**
+ * How a card is drawn: ``value`` a joker's value in a group, ``label`` its catalog name's key
+ * (``FJ@3``), ``size`` "sm" or "xs", ``mark`` its state's classes, ``button`` a button even
+ * while it takes no click, ``star`` a natural of the member's favourite family.
+ * @typedef {object} CardOptions
+ * @property {number | null} [value]
+ * @property {string | null} [label]
+ * @property {string} [size]
+ * @property {string} [mark]
+ * @property {(() => void) | null} [onclick]
+ * @property {boolean} [button]
+ * @property {boolean} [star]
+ */
 
 /** A card: its family's colour and picture (icons/) and its value, readable at a glance; its
  * catalog name for the title and screen readers. ``value``: a joker's value in a group. */
+/**
+ * @param {{word: (key: string, params?: Record<string, unknown>) => string}} page what words are said with
+ * @param {string} id
+ * @param {CardOptions} [options]
+ * @returns {HTMLElement}
+ */
 export function card(
   page,
   id,
@@ -45,7 +71,9 @@ export function card(
 }
 
 const ORDER = "FGDNW";
-/** Canonical order: family, then value, the joker after the naturals (games/akelarre/data.py). */
+/** Canonical order: family, then value, the joker after the naturals (games/akelarre/data.py).
+ * @param {string} a
+ * @param {string} b */
 export function cardOrder(a, b) {
   const fa = ORDER.indexOf(a[0]) - ORDER.indexOf(b[0]);
   if (fa) return fa;

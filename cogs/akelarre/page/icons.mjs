@@ -5,7 +5,10 @@ import { el } from "@gm/dom.mjs";
 import { nodesOf } from "@gm/said.mjs";
 
 /** The picture ``name`` (a family: "fairies" …, or a sign: "joker", "star", "place",
- * "captured", "hand", "back") as an image; ``label`` for a reader where it stands alone. */
+ * "captured", "hand", "back") as an image; ``label`` for a reader where it stands alone.
+ * @param {string} name
+ * @param {{cls?: string, label?: string}} [options]
+ * @returns {HTMLImageElement} */
 export function icon(name, { cls = "ak-icon", label = "" } = {}) {
   const src = new URL(`./icons/${name}.svg`, import.meta.url).href;
   return el("img", {
@@ -18,12 +21,15 @@ export function icon(name, { cls = "ak-icon", label = "" } = {}) {
   });
 }
 
-/** A family's name with its picture, not its emoji ("🧚 Fairies" → [fairies] Fairies). */
+/** A family's name with its picture, not its emoji ("🧚 Fairies" → [fairies] Fairies).
+ * @param {string} name
+ * @param {string} family */
 export function familyTag(name, family) {
   return el("span", { class: "ak-fam", dataset: { family } }, icon(family), withoutEmoji(name));
 }
 
-/** A catalog word without the emoji it starts with (the channel's, drawn here as icons). */
+/** A catalog word without the emoji it starts with (the channel's, drawn here as icons).
+ * @param {unknown} text */
 export function withoutEmoji(text) {
   return String(text).replace(/^\p{Extended_Pictographic}\uFE0F?\s*/u, "");
 }

@@ -13,13 +13,14 @@
 // ui.mjs keeps the member's pick and the page's words; board.mjs draws
 // what every member sees, turn.mjs the member's own hand and controls.
 import { banners, captured, places, players, supply } from "./board.mjs";
-import { options, prune } from "./picks.mjs";
+import { NO_OPTIONS, options, prune } from "./picks.mjs";
 import { ui } from "./ui.mjs";
 import { controls, hand } from "./turn.mjs";
 import { el } from "@gm/dom.mjs";
 import { definePage } from "@gm/page.mjs";
 
-export default definePage({
+/** @type {import("@gm/page.mjs").PageSpec<import("./wire").View, import("./wire").Action, object>} */
+const spec = {
   url: import.meta.url,
   styles: ["page.css"],
   // The channel's emoji in the page's words, drawn as the page's pictures (icons/): no emoji font needed.
@@ -56,7 +57,9 @@ export default definePage({
     ui.draw = ctx.redraw;
     return draw();
   },
-});
+};
+
+export default definePage(spec);
 
 function draw() {
   const table = ui.table;
@@ -64,7 +67,7 @@ function draw() {
   if (!view) return null;
   const decision = table.decision;
   const mine = table.legal.length > 0;
-  const opts = mine ? options(ui) : { targets: new Map(), discard: null, takes: new Map(), draws: new Map() };
+  const opts = mine ? options(ui) : NO_OPTIONS();
   const root = el(
     "div",
     { class: "ak", dataset: { step: view.step, mine: mine ? "yes" : "no" } },
@@ -73,7 +76,7 @@ function draw() {
     places(view, opts),
     supply(view, opts),
     mine ? controls(view, opts) : null,
-    hand(view, opts, mine),
+    hand(view, mine),
     captured(view),
   );
   return root;

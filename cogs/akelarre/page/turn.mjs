@@ -3,48 +3,68 @@
 // lit where a legal move plays them together with the cards already picked.
 import { cardOrder, favouriteNatural, kindOf } from "./cards.mjs";
 import { fitsSomething } from "./picks.mjs";
-import { card, cardName, counted, legal, play, redraw, suit, toggle, tool, ui, w } from "./ui.mjs";
+import { card, cardName, counted, legal, named, play, redraw, suit, toggle, tool, ui, w } from "./ui.mjs";
 import { el } from "@gm/dom.mjs";
 import { familyTag, nodesOf } from "./icons.mjs";
 
+/** @typedef {import("./ui.mjs").View} View */
+/** @typedef {import("./picks.mjs").Options} Options */
+/** @typedef {(string | Node)[]} Words */
+
+/** @param {string} card */
 function pickHand(card) {
   toggle(ui.picked, card);
   ui.joker = null;
   redraw();
 }
 
-/** @param {import("./ui.mjs").View} view */
+/** The Discard button's label: it names the card. @param {import("./wire").Discard} action */
+const discardLabel = (action) => w("discard", { card: cardName(action.card) });
+
+/** What to do now, in words; a button it names is named as it reads (``named``).
+ * @param {View} view
+ * @param {Options} opts
+ * @returns {Words} */
 function tip(view, opts) {
   const held = view.held;
   const kinds = ui.picked;
-  if (view.step === "draw") return counted("tip_draw", view.draw_count);
-  if (view.step === "buy") return w("tip_buy");
-  if (view.step === "pay") return w("tip_pay", { count: view.purchase.length });
-  if (view.step === "payment") return w("tip_payment");
-  if (view.step !== "play") return "";
-  if (ui.joker) return w("tip_joker");
+  if (view.step === "draw") return [counted("tip_draw", view.draw_count)];
+  if (view.step === "buy") return [w("tip_buy")];
+  if (view.step === "pay") return [w("tip_pay", { count: view.purchase.length })];
+  if (view.step === "payment") return nodesOf(w, "tip_payment", { button: named("keep", w("keep")) });
+  if (view.step !== "play") return [];
+  if (ui.joker) return [w("tip_joker")];
   if (kinds.length) {
-    if (opts.targets.size) return w("tip_pick_place");
-    if (opts.discard) return w("tip_pick_discard");
-    return w("tip_pick_more");
+    if (opts.targets.size) return [w("tip_pick_place")];
+    if (opts.discard) return nodesOf(w, "tip_pick_discard", { button: named("discard", discardLabel(opts.discard)) });
+    return [w("tip_pick_more")];
   }
-  if (held) return w("held_mine", { card: cardName(held.card) });
+  if (held) return [w("held_mine", { card: cardName(held.card) })];
   const placing = legal("open", "add").length > 0;
   const taking = legal("take").length > 0;
   const discarding = legal("discard").length > 0;
-  if (discarding && !placing && !taking) return w("tip_only_discard");
+  if (discarding && !placing && !taking) return [w("tip_only_discard")];
+  const done = named("done", w("done"));
+  if (view.final_round && !placing && !taking) return nodesOf(w, "tip_final", { button: done });
+  /** @type {Words} */
   const parts = [];
-  if (view.final_round && !placing && !taking) return w("tip_final");
   if (placing) parts.push(w("tip_place"));
-  if (taking) parts.push(w("tip_take"));
-  if (discarding) parts.push(w("tip_discard"));
-  if (legal("done").length) parts.push(view.final_round ? w("tip_final") : w("tip_done"));
-  return parts.join(" ");
+  if (taking) parts.push(" ", w("tip_take"));
+  if (discarding) parts.push(" ", w("tip_discard"));
+  if (legal("done").length) {
+    const then = view.final_round ? nodesOf(w, "tip_final", { button: done }) : nodesOf(w, "tip_done", { button: done });
+    parts.push(" ", ...then);
+  }
+  return parts[0] === " " ? parts.slice(1) : parts;
 }
 
-/** @param {import("./ui.mjs").View} view */
+/** The step's controls, under what to do now.
+ * @param {View} view
+ * @param {Options} opts */
 export function controls(view, opts) {
+  /** @type {HTMLElement[]} */
   const buttons = [];
+  /** @type {HTMLElement[]} */
   const extra = [];
   if (view.step === "play") {
     if (ui.joker) {
@@ -65,11 +85,10 @@ export function controls(view, opts) {
     }
     if (opts.discard) {
       const action = opts.discard;
-      buttons.push(tool(w("discard", { card: cardName(action.card) }), "discard", () => play(action), { kind: "lit" }));
+      buttons.push(tool(discardLabel(action), "discard", () => play(action), { kind: "lit" }));
     }
-    for (const action of legal("done")) {
-      buttons.push(tool(view.final_round ? w("done_final") : w("done"), "done", () => play(action), { kind: "go" }));
-    }
+    // One word for Done, in a final turn too: the prompt, the Hint and the channel all say "Done".
+    for (const action of legal("done")) buttons.push(tool(w("done"), "done", () => play(action), { kind: "go" }));
     for (const action of legal("cancel_take")) buttons.push(tool(w("cancel_take"), "cancel_take", () => play(action)));
     if (ui.picked.length || ui.joker) {
       buttons.push(
@@ -115,14 +134,16 @@ export function controls(view, opts) {
   return el(
     "section",
     { class: "ak-act" },
-    el("p", { class: "ak-tip" }, tip(view, opts)),
+    el("p", { class: "ak-tip" }, ...tip(view, opts)),
     extra,
     buttons.length ? el("div", { class: "ak-buttons" }, buttons) : null,
   );
 }
 
-/** @param {import("./ui.mjs").View} view */
-export function hand(view, opts, mine) {
+/** The member's hand: in their play step, its cards lit where a legal move plays them.
+ * @param {View} view
+ * @param {boolean} mine the member is acting */
+export function hand(view, mine) {
   if (!view.hand) return null; // a member without a seat sees no hand
   const playing = mine && view.step === "play";
   const kinds = ui.picked.map(kindOf);

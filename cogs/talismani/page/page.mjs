@@ -37,7 +37,6 @@ export default definePage({
   // seat choosing in secret makes a new version, and must not undo the seat's own pick.
   /** @returns {import("./cards.mjs").Local} */
   fresh: (previous, table) => {
-    /** @type {any[]} */
     const legal = table.legal || [];
     const plays = legal.filter((a) => a.kind === "play");
     const held = previous ? previous.picked : [];

@@ -190,13 +190,14 @@ function playLine(ctx, play, reveal, delay) {
     what,
     ...marks,
   );
-  // Play by play: the weakest shows first and the winner last (CSSOM, allowed by the page's policy).
+  // Play by play: the weakest lights up first and the winner last (CSSOM, allowed by the page's
+  // policy); the row itself is drawn whole from the start (page.css).
   if (delay !== null) row.style.setProperty("--d", `${Math.round(delay)}ms`);
   return row;
 }
 
 /**
- * The latest reveal, strongest first, shown play by play when it is new.
+ * The latest reveal, strongest first, lit play by play when it is new.
  * @param {Ctx} ctx
  */
 export function reveal(ctx) {
@@ -211,7 +212,7 @@ export function reveal(ctx) {
   if (shown.reveal !== r.turn) shown.revealAt = shown.reveal === undefined ? null : now;
   shown.reveal = r.turn;
   const elapsed = shown.revealAt === null ? Infinity : now - shown.revealAt;
-  const animate = elapsed < count * step + 400;
+  const animate = elapsed < count * step + 800; // the winner's light lasts .8 s
   return el(
     "section",
     { class: "tm-reveal", "aria-live": "polite" },

@@ -10,6 +10,7 @@ import { card, cardsName, icon, suitName, word } from "./cards.mjs";
 /** @typedef {import("./cards.mjs").Tap} Tap */
 /** @typedef {import("./wire").Card} Card */
 /** @typedef {import("./wire").PlayCards} PlayCards */
+/** @typedef {import("./wire").Action} Action */
 
 // The hand last drawn (card ids), so the cards that came in since (the sharing) are shown arriving.
 /** @type {{ hand: string[] | null, seat: number | null }} */
@@ -20,11 +21,12 @@ const sameCards = (a, b) => a.length === b.length && a.every((c) => b.includes(c
 
 /**
  * The seat's legal actions of one kind (the engine's JSON).
+ * @template {Action["kind"]} K
  * @param {Ctx} ctx
- * @param {string} kind
- * @returns {any[]}
+ * @param {K} kind
+ * @returns {Extract<Action, { kind: K }>[]}
  */
-const legalOf = (ctx, kind) => ctx.legal.filter((a) => a.kind === kind);
+const legalOf = (ctx, kind) => /** @type {Extract<Action, { kind: K }>[]} */ (ctx.legal.filter((a) => a.kind === kind));
 
 /**
  * @param {string} label
@@ -179,7 +181,7 @@ function asideControls(ctx) {
   ];
 }
 
-/** @param {Ctx} ctx @param {string} kind */
+/** @param {Ctx} ctx @param {"weather" | "change_weather"} kind */
 function weatherControls(ctx, kind) {
   const v = ctx.view;
   const params = { suit: suitName(ctx, v.row[0]), next: suitName(ctx, v.row[1]) };

@@ -12,7 +12,7 @@ from typing import Any
 from games.registry import GAMES
 from games.talismani import TalismaniState
 from tests.activity.browser.akelarre_clicks import click
-from tests.activity.browser.pages import TablePage
+from tests.activity.browser.pages import PHONE, PIP, TablePage
 
 TT = GAMES["talismani"]
 
@@ -75,3 +75,43 @@ async def perform(
         await click(page, '[data-act="rotate"]' if action["rotate"] else '[data-act="keep"]')
     else:
         raise AssertionError(f"no control for {action}")
+
+
+# What a decision is made with: the prompt, the page's words and controls for it, and every
+# control the page offers now (hand cards to pick, played cards to take, weather tiles to move).
+DECISION = ".bar .prompt, .tm-controls p, .tm-controls button, .tm button:not([disabled])"
+
+
+async def decision_in_pip(page: TablePage) -> None:
+    """At picture-in-picture size (400x225) the decision's words and every control it is made
+    with are whole inside the frame, without scrolling; the page goes back to the phone's size."""
+    await page.page.set_viewport_size(PIP)  # type: ignore[arg-type]
+    try:
+        await page.frame.evaluate("window.scrollTo(0, 0)")
+        outside = []
+        for node in await page.frame.locator(DECISION).all():
+            box = await node.bounding_box()
+            if box is None:
+                continue  # not drawn at this size (the play's long words: the prompt says them)
+            inside = box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= PIP["width"] + 0.5
+            if not (inside and box["y"] + box["height"] <= PIP["height"] + 0.5):
+                outside.append((await node.evaluate("n => n.outerHTML.slice(0, 120)"), box))
+        assert not outside, outside
+    finally:
+        await page.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+
+
+# Every play of the reveal: drawn, at full opacity (no part of its animation hides it).
+REVEAL_SHOWN = """() => [...document.querySelectorAll(".tm-reveal .tm-play")].map((row) => {
+  const box = row.getBoundingClientRect();
+  return { winner: row.classList.contains("winner"), opacity: getComputedStyle(row).opacity,
+    drawn: box.width > 0 && box.height > 0, text: row.innerText.trim() };
+})"""
+
+
+async def reveal_shown(page: TablePage) -> list[dict[str, Any]]:
+    """The reveal's rows as the page shows them now (even mid-animation): each whole and opaque."""
+    rows: list[dict[str, Any]] = await page.frame.evaluate(REVEAL_SHOWN)
+    for row in rows:
+        assert row["opacity"] == "1" and row["drawn"] and row["text"], row
+    return rows

@@ -11,13 +11,14 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 from collections import Counter
 from typing import Any
 
 import pytest
 import simcord
 
-from bot.i18n import t
+from bot.i18n import catalog, t
 from bot.model import TableInfo, table_of
 from cogs.activity.server import ActivityServer
 from cogs.akelarre import PRESENTER
@@ -165,7 +166,9 @@ async def test_an_italian_member_reads_the_page_in_italian(web_rig: Rig, browser
     said = t("akelarre.page.favourite", "it", suit=favourite).replace("⭐", "").replace(emoji, "")
     assert " ".join(said.split()) in " ".join((await frame.inner_text(".ak-favourite")).split())
     assert await frame.locator(f'.ak-favourite img[data-icon="{state.favourites[seat]}"]').count() == 1
-    assert await frame.text_content(".ak-player.me .ak-tag") == "tu"
+    # In their own page a member is "Tu", their whole name on hover.
+    assert await frame.text_content(".ak-player.me .name") == "Tu"
+    assert await frame.get_attribute(".ak-player.me .name", "title") == info.seats[seat].name
     card = sorted(state.hands[seat])[0]
     title = await frame.get_attribute(f'.ak-hand [data-card="{card}"]', "title")
     assert title == t(f"akelarre.card.{card}", "it")  # "🧚 2 di Fate"
@@ -185,13 +188,49 @@ async def put_back_and_undo(page: TablePage, version: int) -> None:
     assert await frame.locator(".ak-banner.held").count() == 1
 
 
-async def play_by_clicks(rig: Rig, pages: dict[int, TablePage]) -> Counter[str]:
+# Where a prompt names a button: "press Done", "premi Fatto" (the words after it must be a button's).
+PRESS = re.compile(r"\b(?:press|premi)\s+", re.IGNORECASE)
+# The texts that tell the member what to do (the shell's prompt, the step's tip, the banners),
+# the label of every button shown, and each button a prompt names by its own words (``named``).
+PROMPTS = """() => ({
+  said: [...document.querySelectorAll("#prompt, .ak-tip, .ak-banners")].map((n) => n.innerText),
+  buttons: [...document.querySelectorAll("button")]
+    .filter((b) => b.offsetParent !== null)
+    .map((b) => b.innerText),
+  named: [...document.querySelectorAll(".ak-named")].map((n) => [n.dataset.names, n.innerText]),
+})"""
+
+
+def plain(text: str) -> str:
+    """A text as read: one space between words, no emoji or sign before the first word."""
+    return re.sub(r"^\W+", "", " ".join(text.split()))
+
+
+async def named_buttons_shown(page: TablePage) -> None:
+    """Every button the page's prompts tell the member to press is on the page, reading as named."""
+    found = await page.frame.evaluate(PROMPTS)
+    labels = [plain(label) for label in found["buttons"]]
+    for text in map(plain, found["said"]):
+        for press in PRESS.finditer(text):
+            after = text[press.end() :]
+            assert any(label and after.startswith(label) for label in labels), (after, labels)
+    for act, label in found["named"]:
+        button = page.frame.locator(f'button[data-act="{act}"]')
+        assert await button.count() == 1, act
+        assert plain(await button.inner_text()) == plain(label), (act, label)
+
+
+async def play_by_clicks(
+    rig: Rig, pages: dict[int, TablePage], prompted: set[str] | None = None
+) -> Counter[str]:
     """Every member decision to the end of the game, made by clicking in the member's page;
     the AI seat plays through the table service. On the way, a first pick is cleared and made
     again, a first taken card is put back and that undone, and every other discard is made
     on its pile. Returns the kinds of moves clicked, with ``clear``, ``cancel_take`` and
     ``joker_value`` (the page asked which value a joker takes). With AKELARRE_SHOTS, the
-    first moment of each kind in each page is photographed."""
+    first moment of each kind in each page is photographed. ``prompted``: the kinds of
+    decision whose prompts were checked to name only buttons on the page (named_buttons_shown),
+    at the decision and once a move's cards are picked."""
     kinds: Counter[str] = Counter()
     seen: set[str] = set()  # the moments photographed
     for _ in range(2000):
@@ -206,6 +245,9 @@ async def play_by_clicks(rig: Rig, pages: dict[int, TablePage]) -> Counter[str]:
             await asyncio.sleep(0.02)
             continue
         await at_version(page, version)
+        if prompted is not None:
+            await named_buttons_shown(page)
+            prompted.add(decision.kind.split(".")[-1])
         action = chosen(state, seat)
         moment = "-".join(
             ["ak", "it" if user == BOB else "en", action["kind"]]
@@ -218,6 +260,8 @@ async def play_by_clicks(rig: Rig, pages: dict[int, TablePage]) -> Counter[str]:
             await shot(page, moment)
 
         async def picked(page: TablePage = page, name: str = moment, first: bool = first) -> None:
+            if prompted is not None:
+                await named_buttons_shown(page)
             if first:
                 await shot(page, f"{name}-picked")
 
@@ -247,7 +291,12 @@ async def test_a_whole_game_is_played_by_clicking_to_its_final_result(
     # Still pages: a whole game is a few hundred clicks, and each would wait for the cards to
     # stop gliding (akelarre_clicks.click); the motion itself is tests/activity/browser/test_motion.py's.
     pages = {user: await member(web_rig, browser, user, still=True) for user in (ALICE, BOB)}
-    kinds = await play_by_clicks(web_rig, pages)
+    prompted: set[str] = set()
+    kinds = await play_by_clicks(web_rig, pages, prompted)
+    # Every kind of decision the game has was shown, its prompts naming only buttons on the page.
+    assert prompted == {
+        k.removeprefix("akelarre.decision.") for k in catalog("en") if k.startswith("akelarre.decision.")
+    }
     expected = {
         "open",
         "clear",

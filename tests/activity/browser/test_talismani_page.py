@@ -24,7 +24,7 @@ from cogs.talismani import PRESENTER
 from games.talismani import TalismaniState
 from tests.activity.browser.akelarre_clicks import Recording
 from tests.activity.browser.pages import TablePage, open_page, seated_pages, seen_record, shoot, texts
-from tests.activity.browser.talismani_clicks import TT, chosen, moment, perform
+from tests.activity.browser.talismani_clicks import TT, chosen, decision_in_pip, moment, perform, reveal_shown
 from tests.activity.conftest import ALICE, BOB, CHANNEL, DAVE, Rig, published
 from tests.activity.fake_discord import FakeDiscord
 from tests.e2e.helpers import make_table, start_game
@@ -134,6 +134,8 @@ async def play_by_clicks(rig: Rig, pages: dict[int, TablePage], watcher: TablePa
         action = chosen(state, seat)
         kind = moment(state, action)
         name = f"tm-{'it' if user == BOB else 'en'}-{kind}"
+        if name not in seen:  # each kind of decision once per language: made in view at pip size
+            await decision_in_pip(page)
         first = SHOTS is not None and name not in seen
         seen.add(name)
         if first:
@@ -146,6 +148,9 @@ async def play_by_clicks(rig: Rig, pages: dict[int, TablePage], watcher: TablePa
         async def picked(page: TablePage = page, name: str = name, first: bool = first) -> None:
             if first:
                 await shot(page, f"{name}-picked")
+            if name.endswith(("-play", "-play-pair", "-change_order")) and f"{name}-picked" not in seen:
+                seen.add(f"{name}-picked")  # what was picked, and Play or the places, in view too
+                await decision_in_pip(page)
 
         await perform(page, state, action, picked)
         await page.at_version(version + 1)
@@ -221,6 +226,9 @@ async def test_the_pages_and_the_channel_show_each_other_s_moves(
         assert await page.frame.get_attribute('.tm-player[data-seat="0"]', "data-status") == "chosen"
     said = await pages[0].frame.locator(".tm-controls").inner_text()
     assert "Your secret play" in said
+    # Its own page's log says it to it (talismani.event_you.chosen); the other's names it.
+    assert "You have chosen a play." in await texts(pages[0], "#lines li")
+    assert "You have chosen a play." not in await texts(pages[1], "#lines li")
     other = await pages[1].frame.inner_html("#board")
     assert all(f'data-card="{c}"' not in other for c in cards)
 
@@ -240,7 +248,11 @@ async def test_the_pages_and_the_channel_show_each_other_s_moves(
     await published(table)
     board = str(table.board().embeds[0].to_dict())
     assert board != board_before and "Plays revealed in turn 1" in board
+    revealed = await table.state()
+    assert isinstance(revealed, TalismaniState)
     for page in pages.values():
         await page.at_version(now + 1)
-        assert await page.frame.locator(".tm-reveal .tm-play").count() == 2
+        # Shown at once while it plays by play: every row whole, the winner's (first) too.
+        rows = await reveal_shown(page)
+        assert [row["winner"] for row in rows] == [revealed.winner is not None, False]
         assert not page.errors

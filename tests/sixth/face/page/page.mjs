@@ -3,9 +3,16 @@
 import { el } from "@gm/dom.mjs";
 import { definePage } from "@gm/page.mjs";
 
+// The wire, as the face's presenter.py and the game's game.py declare it (a toy keeps no
+// generated wire.d.ts).
+/** @typedef {{ seat: number, position: number }} Lane one runner and how far they are */
+/** @typedef {{ goal: number, lanes: Lane[] }} View the page's state (presenter.py's CorsaPage) */
+/** @typedef {{ kind: "run", steps: 1 | 2 }} Run a move (game.py's Run) */
+
 export default definePage({
   url: import.meta.url,
   styles: ["page.css"],
+  /** @param {import("@gm/page.mjs").PageContext<View | null, Run, Record<string, never>>} ctx */
   draw(ctx) {
     const view = ctx.view;
     if (!view) return null;
