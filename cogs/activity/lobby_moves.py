@@ -1,10 +1,10 @@
 """A page's lobby buttons as the table service's steps: the same operations the
-channel's lobby buttons call (cogs/lobby.py ``lobby_click``, cogs/rematch.py), for
+channel's lobby buttons call (cogs/lobby.py ``lobby_click``: Cancel too, cogs/rematch.py), for
 the channel the page's Activity runs in and the member Discord signed in, never a
 channel, seat or member the message names (it names none: protocol.py).
 
 A page is no Discord interaction: it cannot show that its member may manage the
-channel, so a moderator who is not the host adds AI seats and starts from the
+channel, so a moderator who is not the host adds AI seats, starts and cancels from the
 channel's buttons, as before (``may_manage`` is False here). Each step, left,
 publishes its change as a click's does (``bot.changes``): the channel's lobby
 message is redrawn and every page open on the table sees its seats."""
@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.step import Step
 from bot.table import TableService
-from cogs.activity.protocol import AddAi, Join, Leave, LobbyMessage, Rematch, Start
+from cogs.activity.protocol import AddAi, Cancel, Join, Leave, LobbyMessage, Rematch, Start
 from cogs.activity.viewers import Viewer
 
 
@@ -30,6 +30,8 @@ def lobby_step(service: TableService, viewer: Viewer, message: LobbyMessage) -> 
         return service.add_ai(channel, user, False, message.level)
     if isinstance(message, Start):
         return service.start(channel, user, False)
+    if isinstance(message, Cancel):
+        return service.cancel(channel, user, False)
     assert isinstance(message, Rematch)
     # The finished game this page was last sent (Viewer.sent): the final board it shows.
     # One the page never saw is named as no game (-1), which bot/rematch.py refuses.

@@ -9,7 +9,7 @@ A page sends:
 * ``undo``: take back its own last move, at ``version``;
 * ``hint``: what the hard level would do from its own view, where hints are on;
 * ``join``, ``leave``, ``add_ai`` (at a ``level`` the channel's lobby offers),
-  ``start`` (the host) and ``rematch`` (a finished game's seat): the lobby's
+  ``start`` and ``cancel`` (the host) and ``rematch`` (a finished game's seat): the lobby's
   buttons (cogs/lobby.py, cogs/rematch.py), for the channel the page's Activity
   runs in and the member Discord signed in (cogs/activity/lobby_moves.py);
 * ``draft``: what its seat is building for the current decision (Mag Mor's leader's
@@ -113,6 +113,12 @@ class Start(_Message):
     type: Literal["start"]
 
 
+class Cancel(_Message):
+    """The host closes the lobby for everyone (the channel's Cancel): the page asks twice first."""
+
+    type: Literal["cancel"]
+
+
 class Rematch(_Message):
     """A rematch of the finished game the page was last sent (the viewer's, not named here)."""
 
@@ -120,7 +126,7 @@ class Rematch(_Message):
 
 
 # The lobby's buttons: no channel, seat or member in them (extra=forbid refuses one).
-LobbyMessage = Join | Leave | AddAi | Start | Rematch
+LobbyMessage = Join | Leave | AddAi | Start | Cancel | Rematch
 Message = Hello | Act | Undo | Draft | AskHint | Ping | LobbyMessage
 ClientMessage = Annotated[Message, Field(discriminator="type")]
 CLIENT = TypeAdapter[Message](ClientMessage)

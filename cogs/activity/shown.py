@@ -152,6 +152,11 @@ class Shown:
         legal = game.legal_actions(state, seat) if acting and state is not None and seat is not None else []
         presenter = PRESENTERS.get(row.game)
         final = presenter.final_lines(self.marked, outcome, language) if outcome and presenter else []
+        # The ranking's lines (one per seat, its name alone as a label, never a sentence's
+        # subject): there a page may call its own seat "You" and the grammar holds.
+        ranking = (
+            set(presenter.ranking_lines(self.marked, outcome, language)) if outcome and presenter else set()
+        )
         return {
             "game": row.game,
             "status": row.status,
@@ -166,6 +171,7 @@ class Shown:
             "lines": self.lines(seat, language),
             "outcome": outcome.model_dump(mode="json") if outcome is not None else None,
             "final": [parts(line) for line in final],
+            "ranked": [index for index, line in enumerate(final) if line in ranking],
             # When the decision's time runs out (seconds since the epoch), while a member
             # decides: an AI's turn is "due at once" (the scheduler plays it), no clock.
             "deadline": row.deadline_at

@@ -75,6 +75,9 @@ class Table(_Sent):
     lines: list[Said] = Field(description="The last events this seat may see, oldest first, in words.")
     outcome: Outcome | None = Field(description="The end of the game, once it is over.")
     final: list[Said] = Field(description="The final record's lines, once the game is over.")
+    ranked: list[int] = Field(
+        description="Which of final's lines rank the seats: a name stands alone there (a page's own: You)."
+    )
     deadline: float | None = Field(
         description="When the decision's time runs out (seconds since the epoch), while a member decides."
     )

@@ -43,7 +43,7 @@ TOKENS = {ALICE: "tok-alice", BOB: "tok-bob", CAROL: "tok-carol", DAVE: "tok-dav
 RANDOM_SHARE = 0.2  # of a page's moves, one of its ``legal`` actions at random
 # What a page's table holds (cogs/activity/shown.py): a field added there is looked at here.
 TABLE = {"game", "status", "version", "seat", "seats", "decision", "prompt", "legal", "hints", "view"}
-TABLE |= {"lines", "outcome", "final", "lobby", "deadline", "undo"}
+TABLE |= {"lines", "outcome", "final", "ranked", "lobby", "deadline", "undo"}
 
 
 @pytest.fixture(autouse=True)
@@ -224,6 +224,11 @@ class Game:
                 assert table["legal"] == [a.model_dump(mode="json") for a in legal or ()]
                 lines = {json.dumps(line) for line in table["lines"]}
                 assert lines <= visible, lines - visible
+                # The ranking's lines, one per standing, best first, each naming its seat alone:
+                # there a page calls its own seat "You" (main.mjs), and nowhere else in the record.
+                ranked = [table["final"][index] for index in table["ranked"]]
+                named = [[p["seat"] for p in line if isinstance(p, dict)] for line in ranked]
+                assert named == [[s.seat] for s in (outcome.standings if outcome else [])]
                 said = [flat(table["prompt"] or []), *(flat(line) for line in table["final"])]
                 assert not [line for line in private_lines if any(line in text for text in said)]
                 assert not hidden_keys(message)

@@ -1,12 +1,13 @@
 """The lobby's buttons from a page (cogs/activity/lobby_moves.py): Join, Leave, Add AI
-at a level, Start and Rematch go through the table service as the channel's buttons
+at a level, Start, Cancel and Rematch go through the table service as the channel's buttons
 do, for the member Discord signed in and the channel their Activity runs in; a
 refusal is said in the member's language and changes nothing, and no message can name
 another member, seat or channel."""
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, get_args
 
 import pytest
 from aiohttp import ClientWebSocketResponse
@@ -14,6 +15,7 @@ from aiohttp import ClientWebSocketResponse
 from bot.i18n import t
 from bot.model import TableError
 from bot.replies import explain
+from cogs.activity.protocol import MAX_MESSAGE_CHARS, LobbyMessage
 from tests.activity.conftest import ALICE, BOB, CHANNEL, Rig
 from tests.activity.test_server import open_page
 
@@ -83,6 +85,7 @@ async def test_join_add_ai_and_start_from_the_pages_reach_every_page_and_the_cha
     [
         ("tok-bob", {"type": "start"}, "error.host_only"),
         ("tok-bob", {"type": "add_ai", "level": "easy"}, "error.host_only"),
+        ("tok-bob", {"type": "cancel"}, "error.host_only"),
         ("tok-bob", {"type": "leave"}, "error.not_seated"),
         ("tok-alice", {"type": "leave"}, "error.host_cannot_leave"),
         ("tok-alice", {"type": "join"}, "error.already_seated"),
@@ -112,6 +115,8 @@ async def test_a_refused_lobby_button_is_said_in_the_member_s_language_and_chang
         {"type": "join", "name": "Mallory"},
         {"type": "leave", "seat": 1},
         {"type": "start", "channel_id": CHANNEL},  # a channel named in it
+        {"type": "cancel", "channel_id": CHANNEL},
+        {"type": "cancel", "game": 1},
         {"type": "add_ai", "level": "godlike"},  # a level the lobby does not offer
         {"type": "add_ai"},
         {"type": "rematch", "game": 1},
@@ -164,3 +169,73 @@ async def test_a_rematch_from_a_page_opens_the_lobby_and_asks_the_channel_to_pos
     again = await said(bob, {"type": "rematch"})
     assert (again["type"], again["key"]) == ("error", "rematch.error.gone")  # its page shows the lobby now
     await bob.close()
+
+
+async def test_the_host_cancels_from_the_page_and_every_page_and_the_channel_see_the_table_closed(
+    rig: Rig,
+) -> None:
+    await lobby(rig)
+    await rig.bot.service.join(CHANNEL, BOB, "bob")
+    alice, _ = await open_page(rig, "tok-alice")
+    bob, _ = await open_page(rig, "tok-bob")
+    flushed = len(rig.channel.flushed)
+    answer = await said(alice, {"type": "cancel"})
+    assert answer["type"] == "state" and answer["table"] is None  # the channel has no table any more
+    assert await state_or_none(bob) is None
+    assert await rig.bot.service.active(CHANNEL) is None
+    latest = await rig.bot.service.latest(CHANNEL)
+    assert latest is not None and latest.status == "cancelled"
+    assert len(rig.channel.flushed) > flushed  # the channel's lobby message redrawn, as for its Cancel
+    again = await said(alice, {"type": "cancel"})
+    assert (again["type"], again["key"]) == ("error", "error.no_table")
+    await alice.close()
+    await bob.close()
+
+
+async def state_or_none(ws: ClientWebSocketResponse) -> dict[str, Any] | None:
+    while True:
+        answer = await ws.receive_json(timeout=5)
+        if answer["type"] == "state":
+            table: dict[str, Any] | None = answer["table"]
+            return table
+
+
+# One of each lobby message the protocol knows: a message added there without one here fails.
+SAMPLES: dict[str, dict[str, Any]] = {
+    "join": {"type": "join"},
+    "leave": {"type": "leave"},
+    "add_ai": {"type": "add_ai", "level": "easy"},
+    "start": {"type": "start"},
+    "cancel": {"type": "cancel"},
+    "rematch": {"type": "rematch"},
+}
+
+
+def test_every_lobby_message_has_a_sample() -> None:
+    kinds = {get_args(model.model_fields["type"].annotation)[0] for model in get_args(LobbyMessage)}
+    assert kinds == set(SAMPLES)
+
+
+@pytest.mark.parametrize("kind", sorted(SAMPLES))
+async def test_a_lobby_message_is_never_taken_before_sign_in_nor_past_the_message_limit(
+    rig: Rig, kind: str
+) -> None:
+    await lobby(rig)
+    await rig.bot.service.join(CHANNEL, BOB, "bob")
+    before = await seats(rig)
+    message = json.dumps({"v": 1, **SAMPLES[kind]})
+    ws = await rig.client.ws_connect("/ws")
+    await ws.send_str(message)
+    assert (await ws.receive_json(timeout=5))["key"] == "activity.error.hello_first"
+    await ws.close()
+    # Signed in as the host, who may press them all: padded past the limit (valid JSON
+    # still), it is refused unread; the table is as it was.
+    page, _ = await open_page(rig, "tok-alice")
+    padded = message[:-1] + " " * MAX_MESSAGE_CHARS + "}"
+    await page.send_str(padded)
+    answer = await page.receive_json(timeout=5)
+    assert (answer["type"], answer["key"]) == ("error", "activity.error.too_big")
+    assert await seats(rig) == before
+    found = await rig.bot.service.active(CHANNEL)
+    assert found is not None and found[0].status == "lobby"
+    await page.close()

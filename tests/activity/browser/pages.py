@@ -17,8 +17,12 @@ import pytest
 from aiohttp import web
 from playwright.async_api import Browser, Frame, Page
 
-from bot.model import table_of
+from bot.i18n import t
+from bot.model import TableInfo, table_of
+from bot.render import seat_name
 from cogs.activity.server import ActivityServer
+from cogs.kit.presenter import Presenter
+from games.core import Outcome
 from tests.activity.fake_discord import FakeDiscord
 from tests.e2e.helpers import Table
 
@@ -206,3 +210,14 @@ async def shoot(page: TablePage, folder: str | None, name: str) -> None:
         await page.page.set_viewport_size(viewport)  # type: ignore[arg-type]
         await page.page.screenshot(path=f"{folder}/{name}-{size}.png")
     await page.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+
+
+def seen_record(
+    presenter: Presenter, info: TableInfo, outcome: Outcome, seat: int, language: str
+) -> list[str]:
+    """The channel's final record as ``seat``'s page shows it: without its markdown, and
+    the seat's own name "You" in the ranking's lines (main.mjs, ``table.ranked``)."""
+    ranking = set(presenter.ranking_lines(info, outcome, language))
+    own, you = seat_name(info, seat), t("activity.page.you_name", language)
+    record = presenter.final_lines(info, outcome, language)
+    return [(line.replace(own, you, 1) if line in ranking else line).replace("**", "") for line in record]

@@ -29,6 +29,7 @@ from tests.activity.browser.pages import (
     TablePage,
     open_page,
     seated_pages,
+    seen_record,
     shoot,
 )
 from tests.activity.conftest import ALICE, BOB, CHANNEL, Rig, published
@@ -312,7 +313,9 @@ async def test_a_whole_game_is_played_by_clicking_to_its_final_result(
     state, info, version = await current(web_rig)
     outcome = AK.outcome(state)
     assert outcome is not None
-    record = [line.replace("**", "") for line in PRESENTER.final_lines(info, outcome, "en")]
+    own = info.seat_of(ALICE)
+    assert own is not None
+    record = seen_record(PRESENTER, info, outcome, own, "en")  # her own name is "You" in the ranking
     for user, page in pages.items():
         await at_version(page, version)
         await shot(page, f"ak-{'it' if user == BOB else 'en'}-final")

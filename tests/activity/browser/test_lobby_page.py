@@ -1,7 +1,8 @@
 """The lobby in the page (cogs/activity/static/app/lobby.mjs), in a real browser: a
 second member's Join shows live in the host's page, the host adds an AI at the level
 picked, a refusal is said in the member's language, and the host's Start brings the
-board; then a finished game's Rematch opens the next lobby in the page."""
+board; the host's Cancel (a second tap confirms) closes the table in every page and in the
+channel; then a finished game's Rematch opens the next lobby in the page."""
 
 from __future__ import annotations
 
@@ -9,11 +10,16 @@ import os
 from pathlib import Path
 from typing import Any
 
+import simcord
+
 from bot.i18n import t
+from cogs.activity.server import ActivityServer
 from games.registry import GAMES
 from tests.activity.browser.pages import DESKTOP, PHONE, PIP, TablePage, open_page
-from tests.activity.conftest import ALICE, BOB, CHANNEL, Rig
+from tests.activity.conftest import ALICE, BOB, CHANNEL, Rig, published
+from tests.activity.fake_discord import FakeDiscord
 from tests.activity.pages import page_presenters
+from tests.e2e.helpers import make_table, open_lobby
 
 # Screenshots for review (LOBBY_SHOTS=<folder>): each size, in each member's language.
 SHOTS = os.environ.get("LOBBY_SHOTS")
@@ -152,3 +158,59 @@ async def test_a_finished_game_s_rematch_opens_in_the_page(web_rig: Rig, browser
     row = await service.latest(CHANNEL)
     assert row is not None and row.status == "lobby"
     assert bob.errors == []
+
+
+async def test_the_host_cancels_from_the_page_with_a_second_tap_and_the_channel_shows_it_closed(
+    simcord_env: simcord.Env, fake_discord: tuple[FakeDiscord, str], activity: ActivityServer, browser: Any
+) -> None:
+    table = make_table(simcord_env, ["ann", "ben"])
+    ann, ben = table.players
+    lobby = await open_lobby(table, lobby_game())
+    await ben.click(lobby, custom_id=f"gm:{table.channel.id}:lobby:join")
+    fake = fake_discord[0]
+    fake.instances["i-lobby"] = {
+        "location": {"channel_id": str(table.channel.id), "guild_id": str(table.guild.id)},
+        "users": [str(ann.id), str(ben.id)],
+    }
+    base = f"http://127.0.0.1:{activity.settings.activity_port}"
+    pages = []
+    for player, locale in ((ann, "en-US"), (ben, "it")):
+        fake.codes[f"code-{player.id}"] = f"tok-{player.id}"
+        fake.users[f"tok-{player.id}"] = {"id": str(player.id), "username": player.name, "locale": locale}
+        pages.append(
+            await open_page(
+                browser,
+                base,
+                user=player.id,
+                code=f"code-{player.id}",
+                instance="i-lobby",
+                channel=table.channel.id,
+                locale=locale,
+            )
+        )
+    host, other = pages
+    await until_seats(host, ["ann", "ben"])
+    assert not await other.frame.is_visible("#lobby-cancel")  # the host's alone
+    cancel = host.frame.locator("#lobby-cancel")
+    assert (await cancel.inner_text()).strip() == t("activity.page.lobby.cancel", "en")
+
+    # A first tap only asks again, and a double click is that first tap: the table is still in its lobby.
+    await cancel.dblclick()
+    assert (await cancel.inner_text()).strip() == t("activity.page.lobby.cancel_confirm", "en")
+    assert await cancel.get_attribute("aria-pressed") == "true"
+    assert (await table.row()).status == "lobby"
+    await shoot(host, "lobby-cancel-armed-en")
+
+    # The second closes it (once the first is not a double click's): both pages are told
+    # there is no table, the host why.
+    await host.frame.wait_for_selector("#lobby-cancel.armed.ready")
+    await cancel.click()
+    for page, language in ((host, "en"), (other, "it")):
+        await page.frame.wait_for_selector(".lobby", state="detached")
+        assert (await page.frame.inner_text("#prompt")).strip() == t("activity.page.no_table", language)
+    assert await host.notice() == t("activity.page.lobby.cancelled", "en")
+    assert (await table.row()).status == "cancelled"
+    await published(table)
+    [closed] = [m for m in table.channel.history() if m.id == lobby.id]  # the lobby message, redrawn
+    assert closed.embeds[0].description == t("lobby.cancelled", "en")
+    assert host.errors == [] and other.errors == []

@@ -23,7 +23,7 @@ from cogs.activity.server import ActivityServer
 from cogs.talismani import PRESENTER
 from games.talismani import TalismaniState
 from tests.activity.browser.akelarre_clicks import Recording
-from tests.activity.browser.pages import TablePage, open_page, seated_pages, shoot, texts
+from tests.activity.browser.pages import TablePage, open_page, seated_pages, seen_record, shoot, texts
 from tests.activity.browser.talismani_clicks import TT, chosen, decision_in_pip, moment, perform, reveal_shown
 from tests.activity.conftest import ALICE, BOB, CHANNEL, DAVE, Rig, published
 from tests.activity.fake_discord import FakeDiscord
@@ -184,7 +184,9 @@ async def test_a_whole_game_is_played_by_clicking_and_no_page_sees_a_secret(
     state, info, version = await current(web_rig)
     outcome = TT.outcome(state)
     assert outcome is not None
-    record = [line.replace("**", "") for line in PRESENTER.final_lines(info, outcome, "en")]
+    own = info.seat_of(ALICE)
+    assert own is not None
+    record = seen_record(PRESENTER, info, outcome, own, "en")  # her own name is "You" in the ranking
     for user, page in (*pages.items(), (DAVE, watcher)):
         await page.at_version(version)
         assert await page.frame.locator("#final").is_visible()

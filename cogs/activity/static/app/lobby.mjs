@@ -1,12 +1,13 @@
 // The lobby in the page: the seats as the channel's lobby message lists them, the game's
-// options in its words, and its buttons (Join, Leave, Add AI at a level, Start), and a
-// finished game's Rematch. The shell's, not a game's: every game's lobby looks the same.
+// options in its words, and its buttons (Join, Leave, Add AI at a level, Start, Cancel),
+// and a finished game's Rematch. The shell's, not a game's: every game's lobby looks the same.
 //
 // The page decides nothing: the bot sends the lobby as it is (``table.lobby``,
 // cogs/activity/lobby_state.py: who hosts, the levels offered, why Start would be refused),
 // a button sends its message (cogs/activity/protocol.py) and the table service checks it
 // again, for the member Discord signed in; its refusal comes back as the page's notice.
 import { el } from "./dom.mjs";
+import { nameTag } from "./said.mjs";
 
 /**
  * What the bot sends of a lobby (cogs/activity/lobby_state.py ``LobbyPage``), in the viewer's language:
@@ -27,6 +28,31 @@ function stylesheet() {
 // The AI level last picked in this page: kept from one state to the next.
 let level = "normal";
 
+// Cancel ends the table for everyone: a first tap arms it, a second within ARMED_MS sends
+// it (the lobby may be redrawn meanwhile, a seat taken: the arming outlives the redraw). A
+// second tap sooner than READY_MS is a double click, not a confirmation: it is ignored.
+const ARMED_MS = 4000;
+const READY_MS = 350;
+let armedAt = -Infinity;
+/** @type {ReturnType<typeof setTimeout>[]} */
+let timers = [];
+
+/** One of the shell's pictures (icons/), beside a word or in its place (``alt``: none, the word is there).
+ * @param {string} name
+ * @param {string} [alt] */
+function picture(name, alt = "") {
+  return el("img", { class: "pic", src: new URL(`icons/${name}.svg`, import.meta.url).href, alt, draggable: "false" });
+}
+
+/** A seat's tag: a picture and a word, the word left out where room is short (lobby.css), said by the title then.
+ * @param {string} kind
+ * @param {string | null} icon
+ * @param {string} text */
+function tag(kind, icon, text) {
+  return el("span", { class: `tag ${kind}`, title: text },
+    icon ? picture(icon, text) : null, el("span", { class: "label" }, text));
+}
+
 /**
  * @param {Seated} table
  * @param {LobbyPage} lobby
@@ -36,18 +62,22 @@ let level = "normal";
 function seatRow(table, lobby, index, word) {
   const seat = table.seats[index];
   if (!seat) {
+    // Where room is short the first open seat stands for the others, and counts them (lobby.css).
+    const more = index === table.seats.length ? lobby.max_seats - index - 1 : 0;
     return el("li", { class: "seat open", dataset: { seat: String(index) } },
       el("span", { class: "num" }, String(index + 1)),
-      el("span", { class: "name" }, word("activity.page.lobby.open_seat")));
+      el("span", { class: "name" }, word("activity.page.lobby.open_seat")),
+      more ? el("span", { class: "more" }, word("activity.page.lobby.more_open", { count: more })) : null);
   }
   const about = lobby.seats[index];
   const mine = index === table.seat;
   return el("li", { class: `seat${mine ? " mine" : ""}${seat.ai ? " ai" : ""}`, dataset: { seat: String(index) } },
     el("span", { class: "num" }, String(index + 1)),
-    el("span", { class: "name", title: seat.name }, seat.name),
+    // Cut only where the row has no room left, and then whole on hover or a tap (nameTag).
+    nameTag(seat.name),
     mine ? el("span", { class: "tag you" }, word("activity.page.lobby.you")) : null,
-    about.host ? el("span", { class: "tag host" }, word("activity.page.lobby.host")) : null,
-    seat.ai ? el("span", { class: "tag level" }, word("activity.page.lobby.ai", { level: about.level })) : null);
+    about.host ? tag("host", "host", word("activity.page.lobby.host")) : null,
+    seat.ai ? tag("level", "ai", word("activity.page.lobby.ai", { level: about.level })) : null);
 }
 
 /**
@@ -74,14 +104,53 @@ function buttons(table, lobby, ctx) {
     select.addEventListener("change", () => { level = select.value; });
     out.push(el("span", { class: "addai" }, select,
       el("button", { type: "button", class: "tool", id: "lobby-add-ai",
-        onclick: () => send({ type: "add_ai", level: select.value }) }, word("activity.page.lobby.add_ai"))));
+        onclick: () => send({ type: "add_ai", level: select.value }) }, picture("ai"), word("activity.page.lobby.add_ai"))));
   }
   if (lobby.host) {
     const refused = lobby.start_refused;
     out.push(el("button", { type: "button", class: "tool start", id: "lobby-start", disabled: Boolean(refused),
       title: refused || undefined, onclick: () => send({ type: "start" }) }, word("activity.page.lobby.start")));
+    out.push(cancelButton(ctx));
   }
   return out;
+}
+
+/**
+ * The host's Cancel: a first tap arms it (it says what a second one does), a second sends it.
+ * @param {LobbyContext} ctx
+ */
+function cancelButton(ctx) {
+  const { word, send } = ctx;
+  const since = performance.now() - armedAt;
+  const armed = since < ARMED_MS;
+  const ready = armed && since >= READY_MS;
+  /** The button drawn again as the arming now stands, keeping the focus where it was. */
+  const again = () => {
+    const shown = document.getElementById("lobby-cancel");
+    if (!shown) return;
+    const focused = document.activeElement === shown;
+    const next = cancelButton(ctx);
+    shown.replaceWith(next);
+    if (focused) next.focus();
+  };
+  return el("button", { type: "button", class: `tool cancel${armed ? " armed" : ""}${ready ? " ready" : ""}`,
+    id: "lobby-cancel", title: word("activity.page.lobby.cancel_why"), "aria-pressed": armed ? "true" : "false",
+    onclick: () => {
+      const now = performance.now();
+      if (now - armedAt < ARMED_MS) {
+        if (now - armedAt < READY_MS) return; // the same double click
+        timers.forEach(clearTimeout);
+        armedAt = -Infinity;
+        send({ type: "cancel" });
+        return;
+      }
+      armedAt = now;
+      timers.forEach(clearTimeout);
+      timers = [setTimeout(again, READY_MS), setTimeout(again, ARMED_MS)];
+      again();
+    } },
+    picture("cancel", word("activity.page.lobby.cancel")),
+    el("span", { class: "label" }, word(armed ? "activity.page.lobby.cancel_confirm" : "activity.page.lobby.cancel")));
 }
 
 /**
@@ -134,5 +203,5 @@ export function rematchButton(table, ctx) {
   if (!table || table.status !== "finished" || table.seat === null) return null;
   stylesheet();
   return el("button", { type: "button", class: "tool go", id: "rematch", onclick: () => ctx.send({ type: "rematch" }) },
-    ctx.word("activity.page.lobby.rematch"));
+    picture("rematch"), ctx.word("activity.page.lobby.rematch"));
 }

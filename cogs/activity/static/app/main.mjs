@@ -62,6 +62,7 @@ const page = {
   moduleGame: /** @type {string | null} */ (null),
   signingIn: false,
   refused: false, // a refusal came: the state that answers it keeps it in view
+  cancelling: false, // the host's Cancel was sent: the state without a table that answers it says so
   drawing: /** @type {Promise<void> | null} */ (null), // the drawing under way (drawLatest)
   redraw: false, // a state came while it was under way: draw again after it
   draft: /** @type {import("./wire").DraftMessage | null} */ (null), // the draft standing at this version, from the server
@@ -114,7 +115,10 @@ function act(action) {
  */
 function lobbyMove(message) {
   if (page.waiting || !page.table) return;
-  if (send(message)) wait();
+  if (send(message)) {
+    wait();
+    page.cancelling = message.type === "cancel";
+  }
 }
 
 /** What a game's page calls with the draft its member is building (Presenter.page_draft): sent
@@ -279,10 +283,14 @@ async function receive(message) {
     const answer = page.refused;
     page.refused = false;
     if ((fresh && !answer) || app.dataset.state !== "ready" || $("notice").dataset.kind === "info") notice("");
+    // The page's own Cancel answered: the table is gone, and the page says who closed it.
+    if (page.cancelling && !page.table) notice(word("activity.page.lobby.cancelled"), "info");
+    page.cancelling = false;
     await drawLatest();
     setState("ready");
   } else if (message.type === "error") {
     settle();
+    page.cancelling = false;
     page.refused = true;
     notice(message.text || message.key);
     if (message.key === "activity.error.token") await signInAgain();
@@ -379,7 +387,12 @@ async function draw() {
   for (const tag of /** @type {NodeListOf<HTMLElement>} */ ($("lines").querySelectorAll(".name"))) tag.classList.toggle("me", Number(tag.dataset.seat) === seat);
   const final = $("final");
   final.hidden = !(table && table.final.length);
-  final.replaceChildren(...(table ? table.final : []).map((line) => el("p", {}, ...said(line, name))));
+  // In the ranking a name stands alone (table.ranked): there one's own seat is "You", as
+  // in the game's page; the headline and the tie lines keep the name (their verbs agree with it).
+  const you = (/** @type {number} */ s) => (s === seat ? word("activity.page.you_name") : name(s));
+  final.replaceChildren(...(table ? table.final : []).map((line, index) =>
+    el("p", {}, ...said(line, table && table.ranked.includes(index) ? you : name))));
+  for (const tag of /** @type {NodeListOf<HTMLElement>} */ (final.querySelectorAll(".name"))) tag.classList.toggle("me", Number(tag.dataset.seat) === seat);
   const rematch = rematchButton(table, { word, send: lobbyMove });
   if (rematch) final.append(rematch);
   if (rematch) final.hidden = false; // a game ended early has no final record, but its rematch

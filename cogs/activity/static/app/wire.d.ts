@@ -185,6 +185,8 @@ export interface Table<View = unknown, Action = Record<string, unknown>> {
   outcome: Outcome | null;
   /** The final record's lines, once the game is over. */
   final: ((string | SeatPart)[])[];
+  /** Which of final's lines rank the seats: a name stands alone there (a page's own: You). */
+  ranked: number[];
   /** When the decision's time runs out (seconds since the epoch), while a member decides. */
   deadline: number | null;
   /** Whether Undo would take this seat's move back now. */
