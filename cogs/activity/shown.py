@@ -37,7 +37,7 @@ K = TypeVar("K")
 V = TypeVar("V")
 # An event's line: its game's row id, its action's version, its place among that
 # action's events, the language (the names are the page's: cogs.activity.marked),
-# and whether it is said to its own actor (:func:`_heard`).
+# and whether it is said to its own actor (:func:`heard`).
 LineKey = tuple[int, int, int, str, bool]
 
 
@@ -81,11 +81,11 @@ class Drawn:
     def events(self, game_id: int, action: ActionRow) -> tuple[Heard, ...]:
         """Who may see each of ``action``'s events, and whom it is said to."""
         key = (game_id, action.version)
-        heard = self.read.get(key)
-        if heard is None:
-            heard = tuple(_heard(Event.model_validate(data)) for data in action.events)
-        _keep(self.read, key, heard, EVENTS_KEPT)
-        return heard
+        known = self.read.get(key)
+        if known is None:
+            known = tuple(heard(Event.model_validate(data)) for data in action.events)
+        _keep(self.read, key, known, EVENTS_KEPT)
+        return known
 
     def line(self, key: LineKey, action: ActionRow, game: str, info: TableInfo) -> tuple[Part, ...]:
         """``action``'s event ``key`` names in words, in the language it names
@@ -107,7 +107,7 @@ class Drawn:
 Heard = tuple[tuple[int, ...] | None, int | None]
 
 
-def _heard(event: Event) -> Heard:
+def heard(event: Event) -> Heard:
     actor = event.params.get("seat")
     you = actor if isinstance(actor, int) and has(you_key(event.key)) else None
     return (tuple(event.seats) if event.seats is not None else None), you

@@ -29,7 +29,7 @@ from bot.render import event_text
 from bot.store import GameRow
 from cogs import akelarre, narnia
 from cogs.activity.marked import masked, parts
-from cogs.activity.shown import said_to, you_key
+from cogs.activity.shown import heard, you_key
 from cogs.kit.presenter import PRESENTERS
 from games.akelarre.state import AkelarreState
 from games.core import Decision, Event, GameState
@@ -240,7 +240,8 @@ class Game:
 
 def as_said(event: Event, seat: int | None) -> Event:
     """``event`` as ``seat``'s page words it: its ``event_you`` line to its own actor."""
-    return event.model_copy(update={"key": you_key(event.key)}) if said_to(event, seat) else event
+    said_to = seat is not None and heard(event)[1] == seat
+    return event.model_copy(update={"key": you_key(event.key)}) if said_to else event
 
 
 def flat(line: list[Any]) -> str:

@@ -174,7 +174,7 @@ def test_every_declared_option_has_its_words_in_its_game_s_catalog() -> None:
 
 def test_a_line_said_to_its_actor_stands_for_an_event_line() -> None:
     """``<game>.event_you.<name>`` is ``<game>.event.<name>`` said to its own actor on
-    their page (cogs/activity/shown.py, ``_heard``): an event line must stand behind
+    their page (cogs/activity/shown.py, ``heard``): an event line must stand behind
     it, and it may use no parameter that line does not (the event carries no other)."""
     en = catalog("en")
     yours = [k for k in en if ".event_you." in k]

@@ -11,7 +11,7 @@ import { bundle, creature, icon, stat, territory } from "./cards.mjs";
 /** @typedef {import("./wire").Player} Player */
 /** @typedef {import("./wire").Pile} Pile */
 /** @typedef {import("./wire").ReserveCard} ReserveCard */
-/** @typedef {import("@gm/wire").Decision} Decision */
+/** @typedef {NonNullable<import("./wire").Table["decision"]>} Decision */
 
 /** What a declaration says beside a name, and beside your own ("You take part"). */
 const DECLARED_YOU = {

@@ -20,6 +20,24 @@ const SHELL_PICTURES = pictureSet({
   "🥉": icon("medal3"),
 });
 
+/** A shell button's word: its picture, then the word in a label that picture-in-picture leaves
+ * out (table.css), so the decision's prompt keeps the bar's room ("💡 Suggerimento" took half
+ * of it); the word stays the button's name and title.
+ * @param {HTMLElement} button
+ * @param {string} text */
+function toolWord(button, text) {
+  button.textContent = text;
+  pictured(button, SHELL_PICTURES);
+  const label = SHELL_PICTURES ? text.replace(SHELL_PICTURES.pattern, "").trim() : text;
+  button.title = label;
+  button.setAttribute("aria-label", label);
+  for (const node of [...button.childNodes]) {
+    if (node.nodeType === Node.TEXT_NODE && (node.textContent || "").trim()) {
+      node.replaceWith(el("span", { class: "label" }, (node.textContent || "").trim()));
+    }
+  }
+}
+
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
 // A silent network keeps a socket OPEN while nothing passes: the page pings every
 // PING_MS, and a socket it has heard nothing from for SILENT_MS (two pongs missed,
@@ -375,11 +393,9 @@ async function draw() {
   // A member without a seat is told they watch (a finished game is everyone's to look at).
   $("watching").hidden = !(playing && seat === null);
   $("watching").textContent = word("activity.page.watching");
-  $("undo").textContent = word("activity.page.undo");
-  pictured($("undo"), SHELL_PICTURES);
+  toolWord($("undo"), word("activity.page.undo"));
   $("hint").hidden = !(playing && table.hints && mine);
-  $("hint").textContent = word("activity.page.hint");
-  pictured($("hint"), SHELL_PICTURES);
+  toolWord($("hint"), word("activity.page.hint"));
   drawHint();
 
   $("logtitle").textContent = word("activity.page.log");
