@@ -73,6 +73,11 @@ async def test_hint_then_play_it_then_undo_from_the_page(web_rig: Rig, browser: 
     before = web_rig.bot.service.state_of(found[0])
     assert before is not None
     assert await frame.is_visible("#hint") and await frame.is_hidden("#undo")  # nothing to take back yet
+    hint = t("activity.page.hint", "en").replace("💡", "").strip()
+    assert await frame.get_attribute("#hint", "aria-label") == hint and await frame.is_visible("#hint .label")
+    await page.page.set_viewport_size({"width": 400, "height": 225})  # picture-in-picture: the icon alone
+    assert await frame.is_hidden("#hint .label") and await frame.is_visible("#hint img.pic")
+    await page.page.set_viewport_size({"width": 1280, "height": 800})
     await frame.click("#hint")
     await frame.wait_for_selector("#hintbox:not([hidden])", timeout=15_000)
     assert (await frame.inner_text("#hinttext")).strip()

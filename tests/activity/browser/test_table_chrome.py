@@ -77,19 +77,20 @@ async def test_a_member_without_a_seat_is_told_they_watch(web_rig: Rig, browser:
 
 async def test_a_tricky_name_shows_as_typed_in_the_log_and_the_prompt(web_rig: Rig, browser: Any) -> None:
     at = await table(web_rig, "narnia", alice=TRICKY, bob=TRICKY)
-    bob = await member(web_rig, browser, BOB)
-    await bob.ready(at)
-    await bob.frame.click("#logtitle")  # the log opens
-    names = await bob.frame.locator("#lines .name").all_inner_texts()
+    # A watcher's page: a member's own events are said to them as "you" (<game>.event_you), no name.
+    watcher = await member(web_rig, browser, DAVE)
+    await watcher.ready(at)
+    await watcher.frame.click("#logtitle")  # the log opens
+    names = await watcher.frame.locator("#lines .name").all_inner_texts()
     assert TRICKY in names, names
-    log = await bob.frame.inner_text("#lines")
+    log = await watcher.frame.inner_text("#lines")
     assert "`" not in log.replace(TRICKY, "") and "**" not in log.replace(TRICKY, "")  # no markdown shown
-    prompt_names = await bob.frame.locator("#prompt .name").all_inner_texts()
+    prompt_names = await watcher.frame.locator("#prompt .name").all_inner_texts()
     found = await web_rig.bot.service.active(CHANNEL)
     assert found is not None
-    if prompt_names:  # alice decides: her name is in bob's prompt, as typed
+    if prompt_names:  # someone decides: their name is in the watcher's prompt, as typed
         assert prompt_names == [TRICKY]
-    assert bob.errors == []
+    assert watcher.errors == []
 
 
 async def test_the_one_who_decides_is_told_as_you(web_rig: Rig, browser: Any) -> None:
@@ -108,14 +109,16 @@ async def test_the_one_who_decides_is_told_as_you(web_rig: Rig, browser: Any) ->
 
 async def test_a_long_name_is_whole_on_hover_and_on_a_tap(web_rig: Rig, browser: Any) -> None:
     at = await table(web_rig, "narnia", alice=LONG, bob=LONG)
-    bob = await member(web_rig, browser, BOB, viewport={"width": 320, "height": 640})
-    await bob.ready(at)
-    await bob.frame.click("#logtitle")
-    tag = bob.frame.locator("#lines .name").first
+    # A watcher's page, where every line names its actor (a member's own say "you").
+    watcher = await member(web_rig, browser, DAVE, viewport={"width": 320, "height": 640})
+    await watcher.ready(at)
+    await watcher.frame.click("#logtitle")
+    tag = watcher.frame.locator("#lines .name").first
     assert await tag.get_attribute("title") == LONG  # the whole name on hover
-    await bob.frame.evaluate("() => document.getElementById('lines').style.setProperty('--name-max', '4em')")
+    narrow = "() => document.getElementById('lines').style.setProperty('--name-max', '4em')"
+    await watcher.frame.evaluate(narrow)
     cut = await tag.evaluate("n => n.scrollWidth > n.clientWidth")
     assert cut  # cut to fit …
     await tag.click()  # … and whole on a tap
     assert await tag.evaluate("n => n.classList.contains('whole') && n.scrollWidth <= n.clientWidth")
-    assert bob.errors == []
+    assert watcher.errors == []
