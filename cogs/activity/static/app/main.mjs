@@ -33,7 +33,7 @@ function toolWord(button, text) {
   button.setAttribute("aria-label", label);
   for (const node of [...button.childNodes]) {
     if (node.nodeType === Node.TEXT_NODE && (node.textContent || "").trim()) {
-      node.replaceWith(el("span", { class: "label" }, (node.textContent || "").trim()));
+      node.replaceWith(el("span", { class: "label" }, node.textContent || "")); // its space after the picture too
     }
   }
 }
