@@ -67,18 +67,20 @@ function pathLine(v) {
   );
 }
 
-/** Day 0 (start) to the last day: the expedition must cross Mag Mor by then.
+/** Start (day 0) to the last day: the expedition must cross Mag Mor by then.
  * @param {Ctx} ctx */
 export function dayTrack(ctx) {
   const v = ctx.view;
   const spaces = [];
   for (let day = 0; day <= v.last_day; day += 1) {
-    spaces.push(el("span", { class: `mm-day${day === v.day ? " now" : ""}${day < v.day ? " gone" : ""}`, dataset: { day: String(day) } }, day === v.day ? String(day) : ""));
+    // The Start space (day 0) is unnumbered, as on the rules' track: Start, then 1 to 17.
+    spaces.push(el("span", { class: `mm-day${day === v.day ? " now" : ""}${day < v.day ? " gone" : ""}`, dataset: { day: String(day) } }, day === v.day && day ? String(day) : ""));
   }
-  const label = ctx.word("magmor.page.day", { day: v.day, last: v.last_day });
+  const start = v.day === 0;
+  const label = ctx.word(start ? "magmor.page.day_start" : "magmor.page.day", { day: v.day, last: v.last_day });
   return el(
     "div",
-    { class: "mm-days", title: label },
+    { class: "mm-days", title: start ? ctx.word("magmor.page.day_start_title", { last: v.last_day }) : label },
     el("span", { class: "mm-daylabel" }, label, el("span", { class: "mm-turnlabel" }, " · ", ctx.word("magmor.page.turn", { turn: v.turn }))),
     el("span", { class: "mm-track", "aria-hidden": "true" }, spaces),
   );

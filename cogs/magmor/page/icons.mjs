@@ -38,14 +38,15 @@ export function counted(ctx, name, count) {
  * @param {Ctx} ctx
  * @param {Cards[]} cards
  * @param {string} [cls]
- * @param {boolean} [zeros] show the kinds with none too */
+ * @param {boolean} [zeros] show the kinds with none too, and every count (a lone icon, elsewhere one card,
+ *   would read as no count among the others: the piles' 💧×6 … ✚×1) */
 export function bundle(ctx, cards, cls = "", zeros = false) {
   const shown = cards.filter((c) => zeros || c.n > 0);
   if (!shown.length) return el("span", { class: `mm-bundle none ${cls}` }, ctx.word("magmor.page.nothing"));
   return el(
     "span",
     { class: `mm-bundle ${cls}`, title: shown.map((c) => counted(ctx, c.res, c.n)).join(", ") },
-    shown.map((c) => el("span", { class: `mm-count${c.n ? "" : " zero"}`, dataset: { res: c.res } }, res(ctx, c.res), c.n !== 1 ? `×${c.n}` : null)),
+    shown.map((c) => el("span", { class: `mm-count${c.n ? "" : " zero"}`, dataset: { res: c.res } }, res(ctx, c.res), zeros || c.n !== 1 ? `×${c.n}` : null)),
   );
 }
 

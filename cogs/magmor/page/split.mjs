@@ -239,7 +239,7 @@ function presets(ctx) {
         "button",
         { type: "button", class: `mm-preset${key(alloc) === draft ? " chosen" : ""}`, dataset: { preset: String(index), shares: shares(p) },
           onclick: () => { ctx.local.alloc = alloc; ctx.local.card = null; ctx.local.touched = true; ctx.redraw(); } },
-        el("span", { class: "mm-preset-label" }, p.usual ? el("span", { class: "mm-usual" }, ctx.word("magmor.page.usual")) : null, label(ctx, p)),
+        el("span", { class: "mm-preset-label" }, p.usual ? el("span", { class: "mm-usual", title: ctx.word("magmor.page.usual_title") }, ctx.word("magmor.page.usual")) : null, label(ctx, p)),
         el("span", { class: "mm-preset-shares" }, p.shares.map((s) => el("span", { class: "mm-share" }, `${ctx.name(s.seat)} `, bundle(ctx, s.cards)))),
       );
     })),

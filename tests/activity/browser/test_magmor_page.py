@@ -252,7 +252,13 @@ async def test_the_italian_page_and_the_spectator_s(web_rig: Rig, browser: Any) 
         assert await page.frame.locator(".mm-grid .mm-cell").count() == 36
         assert not UNWORDED.search(await page.frame.inner_html("#board"))
     assert await bob.frame.evaluate("document.documentElement.lang") == "it"
-    assert f"Giornata {state.day} di 17" in await bob.frame.inner_text(".mm-days")
+    # Day 0 is the track's Start space (MM-3.6): the days are counted from 1.
+    days = await bob.frame.inner_text(".mm-days")
+    assert ("Partenza" in days) if state.day == 0 else (f"Giornata {state.day} di 17" in days)
+    # Every pile shows its count, a pile of 1 or 0 too.
+    for res in RESOURCES:
+        pile = await bob.frame.inner_text(f'.mm-piles .mm-count[data-res="{res}"]')
+        assert pile.strip() == f"×{state.piles[res]}"
     # BOB's own hand and objective; the spectator has neither.
     assert await bob.frame.locator(".mm-mine .mm-own").count() == len(RESOURCES)
     assert await dave.frame.locator(".mm-mine").count() == 0
