@@ -201,12 +201,15 @@ export function places(view, opts) {
         /** @type {HTMLElement | null} */
         let needs = null;
         if (!p.free) {
+          // A set lists its missing families; a run every value it still lacks (a complete run is
+          // exactly 2-3-4-5-6, AK-3.4), not only the next ones: "2 to go: 5 and 6", as many as the count.
+          const lacking = [2, 3, 4, 5, 6].filter((v) => !p.cards.some((c) => c.value === v));
           const what =
             p.kind === "set"
               ? el("span", { class: "ak-fams" }, ...p.needs_families.map((f) => icon(f, { label: suit(f) })))
-              : p.needs_values.length > 1
-                ? w("either", { a: p.needs_values[0], b: p.needs_values[p.needs_values.length - 1] })
-                : String(p.needs_values[0] ?? "");
+              : lacking.length > 1
+                ? w("both", { a: lacking.slice(0, -1).join(", "), b: lacking[lacking.length - 1] })
+                : String(lacking[0] ?? "");
           needs = el("div", { class: "ak-needs" }, ...nodesOf(w, "needs", { count: p.to_complete, what }));
         }
         return el(

@@ -220,6 +220,18 @@ async def named_buttons_shown(page: TablePage) -> None:
         assert plain(await button.inner_text()) == plain(label), (act, label)
 
 
+async def runs_list_what_they_lack(page: TablePage) -> None:
+    """A run's "N to go" lists N values, each 2-6 and once: all it still lacks (a complete run is
+    2-3-4-5-6, AK-3.4), not only its next ones ("2 to go: 5" for 2-3-4 read as one card missing)."""
+    texts = await page.frame.evaluate(
+        """() => [...document.querySelectorAll(".ak-place .ak-needs")]
+          .filter((n) => !n.querySelector(".ak-fams")).map((n) => n.textContent)"""
+    )
+    for text in texts:
+        count, *values = [int(n) for n in re.findall(r"\d+", text)]
+        assert len(values) == count and len(set(values)) == count and set(values) <= set(range(2, 7)), text
+
+
 async def play_by_clicks(
     rig: Rig, pages: dict[int, TablePage], prompted: set[str] | None = None
 ) -> Counter[str]:
@@ -247,6 +259,7 @@ async def play_by_clicks(
         await at_version(page, version)
         if prompted is not None:
             await named_buttons_shown(page)
+            await runs_list_what_they_lack(page)
             prompted.add(decision.kind.split(".")[-1])
         action = chosen(state, seat)
         moment = "-".join(
