@@ -161,7 +161,6 @@ function status(view, ctx) {
         { class: "nb-card", dataset: { card } },
         el("span", { class: "nb-card-name" }, `🃏 ${t(`narnia.card.${card}`)}`),
         el("span", { class: "nb-card-text" }, ...rich(cardText(card, view.drawer, ctx))),
-        courage ? el("span", { class: "nb-card-note" }, t("narnia.page.courage_card")) : null,
       ),
     );
   }
