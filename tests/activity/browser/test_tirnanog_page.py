@@ -109,14 +109,19 @@ async def italian_only(page: TablePage) -> None:
 
 async def buttons_in_pip(page: TablePage) -> None:
     """At picture-in-picture size (400x225), the decision's buttons are all in the frame,
-    from the top of the page: no scrolling to find them."""
+    from the top of the page: no scrolling to find them; so is the member's own reserve
+    when a territory of it may be tapped (to consolidate)."""
     await page.page.set_viewport_size(PIP)  # type: ignore[arg-type]
     await page.frame.evaluate("scrollTo(0, 0)")
     buttons = page.frame.locator(".tn-controls [data-act]")
     assert await buttons.count()
-    for index in range(await buttons.count()):
-        box = await buttons.nth(index).bounding_box()
-        assert box is not None, index
+    reserve = page.frame.locator(".tn-player.me [data-reserve]:is(.legal, .picked)")
+    targets = [buttons.nth(index) for index in range(await buttons.count())]
+    if await reserve.count():
+        targets.append(reserve.first)
+    for target in targets:
+        box = await target.bounding_box()
+        assert box is not None, target
         assert box["x"] >= 0 and box["x"] + box["width"] <= PIP["width"], box
         assert box["y"] >= 0 and box["y"] + box["height"] <= PIP["height"], box
     await page.page.set_viewport_size(PHONE)  # type: ignore[arg-type]
