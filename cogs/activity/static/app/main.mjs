@@ -7,7 +7,7 @@ import { el, format, rich } from "./dom.mjs";
 import { drawLobby, rematchButton } from "./lobby.mjs";
 import { said } from "./said.mjs";
 import { drawClock } from "./clock.mjs";
-import { pictureSet, pictured } from "./pictures.mjs";
+import { pictureSet, pictured, toolWord } from "./pictures.mjs";
 
 // The shell's own emoji as its pictures (icons/): Undo's and Hint's, and the final record's.
 const icon = (/** @type {string} */ name) => new URL(`icons/${name}.svg`, import.meta.url).href;
@@ -19,24 +19,6 @@ const SHELL_PICTURES = pictureSet({
   "🥈": icon("medal2"),
   "🥉": icon("medal3"),
 });
-
-/** A shell button's word: its picture, then the word in a label that picture-in-picture leaves
- * out (table.css), so the decision's prompt keeps the bar's room ("💡 Suggerimento" took half
- * of it); the word stays the button's name and title.
- * @param {HTMLElement} button
- * @param {string} text */
-function toolWord(button, text) {
-  button.textContent = text;
-  pictured(button, SHELL_PICTURES);
-  const label = SHELL_PICTURES ? text.replace(SHELL_PICTURES.pattern, "").trim() : text;
-  button.title = label;
-  button.setAttribute("aria-label", label);
-  for (const node of [...button.childNodes]) {
-    if (node.nodeType === Node.TEXT_NODE && (node.textContent || "").trim()) {
-      node.replaceWith(el("span", { class: "label" }, node.textContent || "")); // its space after the picture too
-    }
-  }
-}
 
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
 // A silent network keeps a socket OPEN while nothing passes: the page pings every
@@ -393,9 +375,9 @@ async function draw() {
   // A member without a seat is told they watch (a finished game is everyone's to look at).
   $("watching").hidden = !(playing && seat === null);
   $("watching").textContent = word("activity.page.watching");
-  toolWord($("undo"), word("activity.page.undo"));
+  toolWord($("undo"), word("activity.page.undo"), SHELL_PICTURES);
   $("hint").hidden = !(playing && table.hints && mine);
-  toolWord($("hint"), word("activity.page.hint"));
+  toolWord($("hint"), word("activity.page.hint"), SHELL_PICTURES);
   drawHint();
 
   $("logtitle").textContent = word("activity.page.log");

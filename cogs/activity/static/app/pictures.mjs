@@ -47,3 +47,22 @@ export function pictured(root, set) {
     node.replaceWith(...nodes.filter((piece) => piece !== ""));
   }
 }
+
+/** A button's word: its pictures, then the word in a label that picture-in-picture leaves out
+ * (table.css), so a decision's prompt keeps the bar's room ("💡 Suggerimento" took half of it);
+ * the word, pictures aside, stays the button's name and title.
+ * @param {HTMLElement} button
+ * @param {string} text
+ * @param {PictureSet | null} set */
+export function toolWord(button, text, set) {
+  button.textContent = text;
+  pictured(button, set);
+  const label = set ? text.replace(set.pattern, "").trim() : text;
+  button.title = label;
+  button.setAttribute("aria-label", label);
+  for (const node of [...button.childNodes]) {
+    if (node.nodeType === Node.TEXT_NODE && (node.textContent || "").trim()) {
+      node.replaceWith(el("span", { class: "label" }, node.textContent || "")); // its space after the picture too
+    }
+  }
+}
